@@ -1,0 +1,60 @@
+# SPDX-License-Identifier: GPL-2.0
+#
+# ibsw: an emulated InfiniBand fabric in the Linux kernel.
+#
+#   make            install missing packages, build ibsw.ko, the patched
+#                   rdma_rxe.ko and the userspace tools
+#   make check      every test: tool unit tests, KUnit, VM integration
+#   make demo       RDMA between two emulated hosts in the test VM
+#   make kunit      only the KUnit suites (kernel built from linux-source)
+#   make vmcheck    only the integration tests (T=name runs one)
+#   make checkpatch checkpatch.pl over our kernel code and patches
+#
+# KDIR, IBSW_KVER, IBSW_CACHE and IBSW_BUILD may be overridden.
+
+IBSW_ROOT := $(CURDIR)
+IBSW_KVER ?= $(shell $(IBSW_ROOT)/scripts/kver)
+KDIR ?= /lib/modules/$(IBSW_KVER)/build
+IBSW_BUILD ?= $(IBSW_ROOT)/build
+export IBSW_ROOT IBSW_KVER KDIR IBSW_BUILD
+
+Q := $(if $(V),,@)
+
+.PHONY: all deps modules rxe tools check unit kunit vmcheck demo checkpatch clean
+
+all: modules rxe tools
+
+deps:
+	$(Q)$(IBSW_ROOT)/scripts/deps
+
+modules: deps
+	$(Q)$(MAKE) -C $(KDIR) M=$(IBSW_ROOT) modules
+
+rxe: deps
+	$(Q)$(IBSW_ROOT)/scripts/rxe-build
+
+tools: deps
+	$(Q)$(MAKE) -C tools
+
+check: all
+	$(Q)$(IBSW_ROOT)/tests/run $(if $(T),$(T),all)
+
+unit: tools
+	$(Q)$(IBSW_ROOT)/tests/run unit
+
+kunit: deps
+	$(Q)$(IBSW_ROOT)/tests/run kunit
+
+vmcheck: all
+	$(Q)$(IBSW_ROOT)/tests/run integration $(T)
+
+demo: all
+	$(Q)$(IBSW_ROOT)/scripts/demo
+
+checkpatch:
+	$(Q)$(IBSW_ROOT)/scripts/checkpatch
+
+clean:
+	$(Q)$(MAKE) -C $(KDIR) M=$(IBSW_ROOT) clean 2>/dev/null || true
+	$(Q)$(MAKE) -C tools clean
+	$(Q)rm -rf $(IBSW_BUILD)

@@ -1,0 +1,51 @@
+# SPDX-License-Identifier: GPL-2.0
+# Shared settings for ibsw's scripts. Source it; it only defines variables
+# and functions. Every value can be overridden from the environment.
+#
+#   IBSW_ROOT    the checkout
+#   IBSW_BUILD   build products of this checkout (ignored by git)
+#   IBSW_CACHE   caches shared between checkouts (kernel trees, initramfs)
+#   IBSW_KVER    target kernel release, e.g. 6.12.117+deb12-amd64
+#   KDIR         kernel build directory for out-of-tree modules
+#   IBSW_VMLINUZ kernel image booted by scripts/vm
+
+IBSW_ROOT=${IBSW_ROOT:-$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)}
+IBSW_BUILD=${IBSW_BUILD:-$IBSW_ROOT/build}
+IBSW_CACHE=${IBSW_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/ibsw}
+
+# The Debian 6.12 kernel series this release of ibsw is tested against.
+# scripts/kver falls back to the newest 6.12.y Debian offers when this
+# exact one is gone from the archive.
+IBSW_KVER_PIN=6.12.117+deb12-amd64
+IBSW_KSERIES=6.12
+
+ibsw_die() {
+	echo "${0##*/}: $*" >&2
+	exit 1
+}
+
+ibsw_log() {
+	echo "${0##*/}: $*" >&2
+}
+
+# Resolve the target kernel release once per process tree.
+ibsw_kver() {
+	if [ -z "${IBSW_KVER:-}" ]; then
+		IBSW_KVER=$("$IBSW_ROOT/scripts/kver") || exit 1
+		export IBSW_KVER
+	fi
+	echo "$IBSW_KVER"
+}
+
+ibsw_paths() {
+	local kver
+	kver=$(ibsw_kver) || exit 1
+	KDIR=${KDIR:-/lib/modules/$kver/build}
+	IBSW_VMLINUZ=${IBSW_VMLINUZ:-/boot/vmlinuz-$kver}
+	IBSW_MODDIR=${IBSW_MODDIR:-/lib/modules/$kver}
+	IBSW_LINUX_TARBALL=${IBSW_LINUX_TARBALL:-/usr/src/linux-source-$IBSW_KSERIES.tar.xz}
+	IBSW_KO=${IBSW_KO:-$IBSW_ROOT/drivers/net/ibsw/ibsw.ko}
+	IBSW_RXE_KO=${IBSW_RXE_KO:-$IBSW_BUILD/rxe/rdma_rxe.ko}
+	export IBSW_ROOT IBSW_BUILD IBSW_CACHE KDIR IBSW_VMLINUZ IBSW_MODDIR \
+		IBSW_LINUX_TARBALL IBSW_KO IBSW_RXE_KO
+}
