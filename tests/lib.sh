@@ -1,0 +1,646 @@
+# SPDX-License-Identifier: GPL-2.0
+# shellcheck shell=bash disable=SC2317,SC2034 # indirect calls, variables for the tests
+#
+# tests/lib.sh: library of the ibsw integration tests. Every script in
+# tests/integration/ sources it and runs as root inside the test VM
+# (scripts/vm), one VM per script.
+#
+# Conventions (kselftest-like):
+#  * every case prints exactly one line on stdout:
+#      PASS: <test>/<case>
+#      FAIL: <test>/<case> (reason)
+#      SKIP: <test>/<case> (reason)
+#    anything else on stdout starts with "# ";
+#  * a case is a shell function run by ibsw_case; it returns 0 (pass),
+#    $IBSW_SKIP (skip) or anything else (fail); ibsw_fail/ibsw_skip record
+#    the reason;
+#  * the script ends with ibsw_exit: status 0 if no case failed, else 1;
+#  * all objects (netns, links, rdma links, background processes) are
+#    made through this library, get random-suffixed names and are removed
+#    by the EXIT trap;
+#  * no sleeps: wait_for polls a condition with a timeout.
+#
+# Environment: IBSW_ROOT, IBSW_RXE_KO (the patched rdma_rxe.ko), IBSW_OUT
+# (directory for logs; optional).
+
+IBSW_TEST=${IBSW_TEST:-$(basename "$0" .sh)}
+IBSW_SKIP=4
+IBSW_SFX=$(printf '%04x' $((RANDOM ^ ($$ & 0xffff))))
+IBSW_ROOT=${IBSW_ROOT:-$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)}
+IBSW_RXE_KO=${IBSW_RXE_KO:-$IBSW_ROOT/build/rxe/rdma_rxe.ko}
+
+_ibsw_failed=0
+_ibsw_reason=
+_ibsw_pids=()		# background processes
+_ibsw_defer=()		# extra cleanup commands, run in reverse order
+_ibsw_rxe=()		# rdma links
+_ibsw_netns=()		# namespaces
+_ibsw_links=()		# netdevs created in init_net
+
+declare -A HOST_NS HOST_DEV HOST_RXE HOST_IP4 HOST_IP6
+
+ibsw_logdir_init() {
+	local d
+
+	for d in "${IBSW_OUT:+$IBSW_OUT/$IBSW_TEST}" "/tmp/ibsw-$IBSW_TEST-$IBSW_SFX"; do
+		[ -n "$d" ] || continue
+		if mkdir -p "$d" 2>/dev/null && [ -w "$d" ]; then
+			IBSW_LOGDIR=$d
+			return
+		fi
+	done
+	echo "# cannot create a log directory" >&2
+	exit 1
+}
+ibsw_logdir_init
+IBSW_CASE_LOG=$IBSW_LOGDIR/setup.log
+
+# ---------------------------------------------------------------- reporting
+
+ibsw_note() { echo "# $*"; }
+
+# ibsw_fail REASON: record why the running case fails; returns 1.
+#   some_command || ibsw_fail "what went wrong" || return
+ibsw_fail() {
+	_ibsw_reason=$*
+	return 1
+}
+
+# ibsw_skip REASON: record why the running case is skipped.
+#   have_ipv6 || { ibsw_skip "no IPv6"; return; }
+ibsw_skip() {
+	_ibsw_reason=$*
+	return $IBSW_SKIP
+}
+
+# ibsw_case NAME FUNCTION [ARGS...]: run one case, print its result line.
+# The function's output goes to $IBSW_LOGDIR/NAME.log, which is shown
+# (prefixed with "# ") when the case fails.
+ibsw_case() {
+	local name=$1 rc t0 t1
+	shift
+
+	_ibsw_reason=
+	IBSW_CASE=$name		# for the case function
+	IBSW_CASE_LOG=$IBSW_LOGDIR/$name.log
+	: >"$IBSW_CASE_LOG"
+	t0=$EPOCHREALTIME
+	_ibsw_t0=$t0
+	"$@" >>"$IBSW_CASE_LOG" 2>&1 </dev/null
+	rc=$?
+	t1=$EPOCHREALTIME
+	ibsw_reap
+	echo "case $name: status $rc, $(ibsw_elapsed "$t0" "$t1") s" >>"$IBSW_CASE_LOG"
+
+	case $rc in
+	0)
+		echo "PASS: $IBSW_TEST/$name"
+		;;
+	"$IBSW_SKIP")
+		echo "SKIP: $IBSW_TEST/$name (${_ibsw_reason:-skipped})"
+		;;
+	*)
+		echo "FAIL: $IBSW_TEST/$name (${_ibsw_reason:-exit status $rc})"
+		_ibsw_failed=1
+		ibsw_show_log "$IBSW_CASE_LOG"
+		;;
+	esac
+	IBSW_CASE_LOG=$IBSW_LOGDIR/setup.log
+	return 0
+}
+
+# Show the end of a case log (and of the server logs it names).
+ibsw_show_log() {
+	local f
+
+	for f in "$1" "${1%.log}".*.log; do
+		[ -s "$f" ] || continue
+		echo "# --- ${f##*/} (last 25 lines)"
+		tail -n 25 "$f" | sed 's/^/#   /'
+	done
+}
+
+ibsw_exit() {
+	exit $_ibsw_failed
+}
+
+# Abort the script: setup failed, so every case is reported as failed.
+ibsw_setup_fail() {
+	echo "FAIL: $IBSW_TEST/setup ($*)"
+	ibsw_show_log "$IBSW_LOGDIR/setup.log"
+	exit 1
+}
+
+# ibsw_ts: "[+S.SS]", the time since the start of the case, for logs.
+_ibsw_t0=$EPOCHREALTIME
+ibsw_ts() {
+	echo "[+$(ibsw_elapsed "$_ibsw_t0" "$EPOCHREALTIME")]"
+}
+
+ibsw_elapsed() {
+	local a=${1/./} b=${2/./}
+
+	printf '%d.%02d' $(((b - a) / 1000000)) $(((b - a) % 1000000 / 10000))
+}
+
+# ----------------------------------------------------------------- waiting
+
+# wait_for DESC TIMEOUT CMD [ARGS...]: poll CMD until it succeeds; on
+# timeout record "timeout (Ns) waiting for DESC" as the reason and fail.
+wait_for() {
+	local desc=$1 timeout=$2 end delay=0.02
+	shift 2
+
+	end=$((${EPOCHREALTIME/./} + timeout * 1000000))
+	while :; do
+		"$@" && return 0
+		if [ "${EPOCHREALTIME/./}" -ge "$end" ]; then
+			echo "timeout (${timeout}s) waiting for $desc"
+			ibsw_fail "timeout (${timeout}s) waiting for $desc"
+			return 1
+		fi
+		sleep "$delay"
+		case $delay in
+		0.02) delay=0.05 ;;
+		0.05) delay=0.1 ;;
+		0.1) delay=0.2 ;;
+		esac
+	done
+}
+
+# ------------------------------------------------------------------ cleanup
+
+ibsw_defer() {
+	_ibsw_defer+=("$*")
+}
+
+# Stop background processes: SIGTERM, then SIGKILL after 5 s.
+ibsw_kill_pids() {
+	local pid live=() reason=$_ibsw_reason
+
+	for pid in "$@"; do
+		kill -TERM "$pid" 2>/dev/null && live+=("$pid")
+	done
+	[ ${#live[@]} -gt 0 ] || return 0
+	_ibsw_all_gone() {
+		local p
+		for p in "${live[@]}"; do
+			kill -0 "$p" 2>/dev/null && return 1
+		done
+		return 0
+	}
+	wait_for "processes to exit" 5 _ibsw_all_gone >/dev/null ||
+		kill -KILL "${live[@]}" 2>/dev/null
+	for pid in "${live[@]}"; do
+		wait "$pid" 2>/dev/null
+	done
+	_ibsw_reason=$reason
+	return 0
+}
+
+# Kill what the current case left running in the background.
+ibsw_reap() {
+	[ ${#_ibsw_pids[@]} -gt 0 ] || return 0
+	ibsw_kill_pids "${_ibsw_pids[@]}"
+	_ibsw_pids=()
+}
+
+cleanup() {
+	local rc=$? i ns dev
+
+	trap - EXIT
+	{
+		ibsw_reap
+		for ((i = ${#_ibsw_defer[@]} - 1; i >= 0; i--)); do
+			eval "${_ibsw_defer[i]}"
+		done
+		for dev in "${_ibsw_rxe[@]}"; do
+			[ -e "/sys/class/infiniband/$dev" ] &&
+				rdma link delete "$dev"
+		done
+		for ns in "${_ibsw_netns[@]}"; do
+			ip netns del "$ns"
+		done
+		for dev in "${_ibsw_links[@]}"; do
+			ip link show dev "$dev" >/dev/null 2>&1 &&
+				ip link del dev "$dev"
+		done
+	} >>"$IBSW_LOGDIR/cleanup.log" 2>&1 </dev/null
+	exit $rc
+}
+trap cleanup EXIT
+trap 'exit 130' INT TERM
+
+# ---------------------------------------------------------- prerequisites
+
+ibsw_require_root() {
+	[ "$(id -u)" = 0 ] || ibsw_setup_fail "must run as root (in the test VM)"
+}
+
+# ibsw_have CMD...: all commands exist.
+ibsw_have() {
+	local c
+
+	for c; do
+		command -v "$c" >/dev/null || return 1
+	done
+}
+
+ibsw_rxe_loaded() { [ -d /sys/module/rdma_rxe ]; }
+
+# The loaded rdma_rxe is ours: out of tree (taint O).
+ibsw_rxe_patched() {
+	ibsw_rxe_loaded && grep -q O /sys/module/rdma_rxe/taint 2>/dev/null
+}
+
+# Unload rdma_rxe only: its dependencies stay (insmod cannot load them).
+ibsw_rxe_unload() {
+	ibsw_rxe_loaded || return 0
+	rmmod rdma_rxe
+}
+
+# Load the patched module (dependencies through modprobe, then insmod).
+ibsw_rxe_load_patched() {
+	ibsw_rxe_patched && return 0
+	ibsw_rxe_unload || return 1
+	[ -r "$IBSW_RXE_KO" ] || {
+		echo "$IBSW_RXE_KO not found (make rxe)"
+		return 1
+	}
+	modprobe -a ib_uverbs udp_tunnel ip6_udp_tunnel &&
+		insmod "$IBSW_RXE_KO" &&
+		ibsw_rxe_patched
+}
+
+# Every test but the stock control needs the patched module.
+ibsw_require_patched_rxe() {
+	ibsw_require_root
+	ibsw_rxe_load_patched >>"$IBSW_LOGDIR/setup.log" 2>&1 ||
+		ibsw_setup_fail "cannot load the patched rdma_rxe ($IBSW_RXE_KO)"
+	ibsw_note "rdma_rxe: taint $(cat /sys/module/rdma_rxe/taint), $IBSW_RXE_KO"
+}
+
+# ------------------------------------------------------------------- hosts
+
+# ibsw_netns_add VAR NAME: make netns "ibsw-NAME-<suffix>", lo up; store
+# its name in VAR.
+ibsw_netns_add() {
+	local -n _ns_var=$1
+	local _ns_name=ibsw-$2-$IBSW_SFX
+
+	ip netns add "$_ns_name" || return 1
+	_ibsw_netns+=("$_ns_name")
+	ip -n "$_ns_name" link set lo up || return 1
+	_ns_var=$_ns_name
+}
+
+# ibsw_veth_add DEV1 DEV2: veth pair in init_net, deleted on exit.
+ibsw_veth_add() {
+	ip link add "$1" type veth peer name "$2" || return 1
+	_ibsw_links+=("$1")
+}
+
+# ibsw_in NS CMD...: run CMD in netns NS ("" = init_net).
+ibsw_in() {
+	local ns=$1
+	shift
+
+	if [ -n "$ns" ]; then
+		ip netns exec "$ns" "$@"
+	else
+		"$@"
+	fi
+}
+
+# ibsw_nsexec NS: the command prefix that enters NS (nothing for init_net).
+ibsw_nsexec() {
+	[ -z "$1" ] || echo "ip netns exec $1"
+}
+
+# hx HOST CMD...: run CMD in the netns of HOST.
+hx() {
+	local h=$1
+	shift
+
+	ibsw_in "${HOST_NS[$h]}" "$@"
+}
+
+# ibsw_host_add HOST DEV IP4/LEN IP6/LEN [--init]: an emulated host.
+# Without --init, make netns ibsw-HOST-<sfx> and move DEV (from init_net)
+# into it. Put the addresses on DEV, bring it up and, from inside the
+# netns, add rxe device rxe_HOST_<sfx> on it; wait for its RoCEv2 GIDs.
+# Sets HOST_NS, HOST_DEV, HOST_RXE, HOST_IP4, HOST_IP6 [HOST].
+ibsw_host_add() {
+	local host=$1 dev=$2 ip4=$3 ip6=$4 ns=
+	local rxe=rxe_${host}_$IBSW_SFX
+
+	if [ "${5:-}" != --init ]; then
+		ibsw_netns_add ns "$host" || return 1
+		ip link set dev "$dev" netns "$ns" || return 1
+	fi
+	HOST_NS[$host]=$ns
+	HOST_DEV[$host]=$dev
+	HOST_RXE[$host]=$rxe
+	HOST_IP4[$host]=${ip4%/*}
+	HOST_IP6[$host]=${ip6%/*}
+
+	hx "$host" ip link set dev "$dev" up || return 1
+	hx "$host" ip addr add "$ip4" dev "$dev" || return 1
+	hx "$host" ip -6 addr add "$ip6" dev "$dev" nodad || return 1
+	echo "$(ibsw_ts) [$host] rdma link add $rxe type rxe netdev $dev"
+	hx "$host" rdma link add "$rxe" type rxe netdev "$dev" || return 1
+	_ibsw_rxe+=("$rxe")
+	[ "${IBSW_HOST_WAIT:-1}" = 1 ] || return 0
+	wait_for "IPv4 RoCEv2 GID of $rxe" 20 host_gid4 "$host" >/dev/null &&
+		wait_for "IPv6 RoCEv2 GID of $rxe" 20 host_gid6 "$host" >/dev/null
+}
+
+ibsw_port_active() {
+	grep -q ACTIVE "/sys/class/infiniband/$1/ports/1/state" 2>/dev/null
+}
+
+# ibsw_hosts_ready HOST...: the rxe ports are ACTIVE.
+ibsw_hosts_ready() {
+	local h
+
+	for h; do
+		wait_for "port of ${HOST_RXE[$h]} to become ACTIVE" 20 \
+			ibsw_port_active "${HOST_RXE[$h]}" || return 1
+	done
+}
+
+# ibsw_two_hosts H1 H2 NET [--init-h1]: H1 and H2 joined by a veth pair,
+# addresses 10.NET.0.1/2 and fd00:NET::1/2; H1 in init_net with
+# --init-h1, else in its own netns; H2 always in its own netns. Waits for
+# the GIDs and ACTIVE ports unless IBSW_HOST_WAIT=0.
+ibsw_two_hosts() {
+	local h1=$1 h2=$2 net=$3 init=
+	local d1=v$h1-$IBSW_SFX d2=v$h2-$IBSW_SFX
+
+	[ "${4:-}" = --init-h1 ] && init=--init
+	ibsw_veth_add "$d1" "$d2" &&
+		ibsw_host_add "$h1" "$d1" "10.$net.0.1/24" "fd00:$net::1/64" $init &&
+		ibsw_host_add "$h2" "$d2" "10.$net.0.2/24" "fd00:$net::2/64" ||
+		return 1
+	[ "${IBSW_HOST_WAIT:-1}" = 1 ] || return 0
+	ibsw_hosts_ready "$h1" "$h2"
+}
+
+# ------------------------------------------------------------------- GIDs
+
+# ibsw_ip6_expand ADDR: 8 groups of 4 lower-case hex digits, as in sysfs.
+ibsw_ip6_expand() {
+	local a=${1,,} head tail g i n out=()
+	local -a h=() t=()
+
+	if [[ $a == *::* ]]; then
+		head=${a%%::*}
+		tail=${a#*::}
+	else
+		head=$a
+		tail=
+	fi
+	[ -z "$head" ] || IFS=: read -ra h <<<"$head"
+	[ -z "$tail" ] || IFS=: read -ra t <<<"$tail"
+	n=$((8 - ${#h[@]} - ${#t[@]}))
+	for g in "${h[@]}"; do out+=("$(printf '%04x' $((16#$g)))"); done
+	for ((i = 0; i < n; i++)); do out+=(0000); done
+	for g in "${t[@]}"; do out+=("$(printf '%04x' $((16#$g)))"); done
+	(IFS=:; echo "${out[*]}")
+}
+
+# ibsw_addr_gid ADDR: the GID of an IPv4 (v4-mapped) or IPv6 address.
+ibsw_addr_gid() {
+	local a b c d
+
+	if [[ $1 == *:* ]]; then
+		ibsw_ip6_expand "$1"
+	else
+		IFS=. read -r a b c d <<<"$1"
+		printf '0000:0000:0000:0000:0000:ffff:%02x%02x:%02x%02x\n' \
+			"$a" "$b" "$c" "$d"
+	fi
+}
+
+# ibsw_gid_index DEV ADDR [TYPE]: index of the GID of ADDR on port 1 of
+# rdma device DEV with gid type TYPE (default "RoCE v2").
+ibsw_gid_index() {
+	local dev=$1 gid type=${3:-RoCE v2} f idx t g
+	local port=/sys/class/infiniband/$dev/ports/1
+
+	gid=$(ibsw_addr_gid "$2")
+	# The table has 1024 entries; look at the first ones without forking.
+	for ((idx = 0; idx < 16; idx++)); do
+		read -r g <"$port/gids/$idx" 2>/dev/null || return 1
+		[ "$g" = "$gid" ] || continue
+		read -r t <"$port/gid_attrs/types/$idx" 2>/dev/null || continue
+		if [ "$t" = "$type" ]; then
+			echo "$idx"
+			return 0
+		fi
+	done
+	# shellcheck disable=SC2013 # sysfs paths have no blanks
+	for f in $(grep -lxF "$gid" "$port"/gids/* 2>/dev/null); do
+		idx=${f##*/}
+		read -r t <"$port/gid_attrs/types/$idx" 2>/dev/null || continue
+		if [ "$t" = "$type" ]; then
+			echo "$idx"
+			return 0
+		fi
+	done
+	return 1
+}
+
+host_gid4() { ibsw_gid_index "${HOST_RXE[$1]}" "${HOST_IP4[$1]}"; }
+host_gid6() { ibsw_gid_index "${HOST_RXE[$1]}" "${HOST_IP6[$1]}"; }
+
+# ------------------------------------------------------ background and runs
+
+_ibsw_port=18515
+# ibsw_port: a fresh TCP/rdma_cm port for the next server.
+ibsw_next_port() { _ibsw_port=$((_ibsw_port + 1)); }
+
+# ibsw_bg HOST LOG TIMEOUT CMD...: start CMD in HOST's netns in the
+# background, killed after TIMEOUT seconds; its pid is in IBSW_BG_PID and
+# it is killed when the case (or the script) ends.
+ibsw_bg() {
+	local host=$1 log=$2 timeout=$3
+	shift 3
+
+	echo "$(ibsw_ts) [${host}] $*" >>"$log"
+	# shellcheck disable=SC2046 # the prefix is words
+	timeout -k 3 "$timeout" $(ibsw_nsexec "${HOST_NS[$host]}") \
+		"$@" >>"$log" 2>&1 </dev/null &
+	IBSW_BG_PID=$!
+	_ibsw_pids+=("$IBSW_BG_PID")
+}
+
+# ibsw_wait_pid PID TIMEOUT: wait for a background process; its status.
+ibsw_wait_pid() {
+	local pid=$1
+
+	_ibsw_pid_gone() { ! kill -0 "$pid" 2>/dev/null; }
+	wait_for "process $pid to exit" "$2" _ibsw_pid_gone >/dev/null || {
+		kill -KILL "$pid" 2>/dev/null
+		wait "$pid" 2>/dev/null
+		return 124
+	}
+	wait "$pid"
+}
+
+# ibsw_run HOST TIMEOUT CMD...: run CMD in HOST's netns, output to the case
+# log; on failure the reason names the command and its last output line.
+ibsw_run() {
+	local host=$1 timeout=$2 rc out
+	shift 2
+
+	echo "$(ibsw_ts) [${host}] $*"
+	# shellcheck disable=SC2046 # the prefix is words
+	out=$(timeout -k 3 "$timeout" $(ibsw_nsexec "${HOST_NS[$host]}") \
+		"$@" 2>&1 </dev/null)
+	rc=$?
+	echo "$out"
+	echo "$(ibsw_ts) exit $rc"
+	[ $rc = 0 ] && return 0
+	[ $rc = 124 ] && out="timeout after ${timeout}s"
+	ibsw_fail "$1 on $host: exit $rc: $(ibsw_last_line "$out")"
+}
+
+ibsw_last_line() {
+	grep -v '^[[:space:]]*$' <<<"$1" | tail -n 1 | cut -c1-120
+}
+
+# ibsw_server_client SRV CLI READY TIMEOUT SRVCMD... -- CLICMD...
+# Start SRVCMD on host SRV in the background, wait until READY (a command
+# run with the server's port in $IBSW_PORT) succeeds, run CLICMD on host
+# CLI, then wait for the server to exit. Both must succeed within TIMEOUT.
+# Commands may use $IBSW_PORT (quoted, expanded by the caller with
+# ibsw_next_port beforehand).
+ibsw_server_client() {
+	local srv=$1 cli=$2 ready=$3 timeout=$4 slog rc
+	local -a scmd=() ccmd=()
+	shift 4
+
+	while [ $# -gt 0 ] && [ "$1" != -- ]; do
+		scmd+=("$1")
+		shift
+	done
+	shift
+	ccmd=("$@")
+	slog=${IBSW_CASE_LOG%.log}.server.log
+	: >"$slog"
+	echo "$(ibsw_ts) [${srv}] server: ${scmd[*]} (log ${slog##*/})"
+	ibsw_bg "$srv" "$slog" "$timeout" "${scmd[@]}"
+	local spid=$IBSW_BG_PID
+
+	_ibsw_srv_ready() {
+		kill -0 "$spid" 2>/dev/null || return 0
+		$ready "$srv"
+	}
+	wait_for "${scmd[0]} server on $srv" "$timeout" _ibsw_srv_ready || return 1
+	kill -0 "$spid" 2>/dev/null || {
+		wait "$spid"
+		rc=$?
+		ibsw_fail "${scmd[0]} server on $srv exited early (status $rc): $(ibsw_last_line "$(cat "$slog")")"
+		return 1
+	}
+	ibsw_run "$cli" "$timeout" "${ccmd[@]}" || return 1
+	ibsw_wait_pid "$spid" 15
+	rc=$?
+	[ $rc = 0 ] ||
+		ibsw_fail "${scmd[0]} server on $srv: exit $rc: $(ibsw_last_line "$(cat "$slog")")"
+}
+
+# Readiness checks for ibsw_server_client.
+ready_tcp() {
+	hx "$1" ss -Hltn "sport = :$IBSW_PORT" | grep -q .
+}
+
+ready_rdma_cm() {
+	rdma resource show cm_id 2>/dev/null | grep LISTEN |
+		grep -q -- ":$IBSW_PORT\b"
+}
+
+# ibsw_udp4791 HOST|NS: number of UDP port 4791 sockets (v4 and v6) in
+# the netns ("" = init_net).
+ibsw_udp4791() {
+	ibsw_in "$1" cat /proc/net/udp /proc/net/udp6 |
+		awk '$2 ~ /:12B7$/ { n++ } END { print n + 0 }'
+}
+
+# ------------------------------------------------------------ RDMA tools
+# Each takes SERVER CLIENT (host names) and runs server and client with the
+# rxe device and RoCEv2 GID of their host. IBSW_AF=6 picks the IPv6 GIDs
+# (and addresses, for rdma_cm); the out-of-band TCP connection of the
+# verbs tools always uses IPv4 (their servers listen on IPv4 only).
+
+_gid() { if [ "${IBSW_AF:-4}" = 6 ]; then host_gid6 "$1"; else host_gid4 "$1"; fi; }
+_ip() { if [ "${IBSW_AF:-4}" = 6 ]; then echo "${HOST_IP6[$1]}"; else echo "${HOST_IP4[$1]}"; fi; }
+
+# _dev_args HOST OPT_DEV OPT_GID: "-d rxe -g idx"
+_dev_args() {
+	local g
+
+	g=$(_gid "$1") || { ibsw_fail "no RoCEv2 GID on ${HOST_RXE[$1]}"; return 1; }
+	echo "$2 ${HOST_RXE[$1]} $3 $g"
+}
+
+tool_rc_pingpong() {
+	local s=$1 c=$2 sa ca
+	sa=$(_dev_args "$s" -d -g) && ca=$(_dev_args "$c" -d -g) || return 1
+	ibsw_next_port
+	IBSW_PORT=$_ibsw_port
+	# shellcheck disable=SC2086
+	ibsw_server_client "$s" "$c" ready_tcp "${IBSW_TOOL_TIMEOUT:-60}" \
+		ibv_rc_pingpong $sa -p "$IBSW_PORT" -s 4096 -n 100 -c -- \
+		ibv_rc_pingpong $ca -p "$IBSW_PORT" -s 4096 -n 100 -c "${HOST_IP4[$s]}"
+}
+
+tool_ud_pingpong() {
+	local s=$1 c=$2 sa ca
+	sa=$(_dev_args "$s" -d -g) && ca=$(_dev_args "$c" -d -g) || return 1
+	ibsw_next_port
+	IBSW_PORT=$_ibsw_port
+	# shellcheck disable=SC2086
+	ibsw_server_client "$s" "$c" ready_tcp "${IBSW_TOOL_TIMEOUT:-60}" \
+		ibv_ud_pingpong $sa -p "$IBSW_PORT" -s 512 -n 100 -c -- \
+		ibv_ud_pingpong $ca -p "$IBSW_PORT" -s 512 -n 100 -c "${HOST_IP4[$s]}"
+}
+
+tool_rping() {
+	local s=$1 c=$2
+	ibsw_next_port
+	IBSW_PORT=$_ibsw_port
+	ibsw_server_client "$s" "$c" ready_rdma_cm "${IBSW_TOOL_TIMEOUT:-60}" \
+		rping -s -a "$(_ip "$s")" -p "$IBSW_PORT" -C 10 -S 1024 -V -- \
+		rping -c -a "$(_ip "$s")" -I "$(_ip "$c")" -p "$IBSW_PORT" \
+		-C 10 -S 1024 -V
+}
+
+# perftest: PERFTEST_ARGS is added to both sides.
+_perftest() {
+	local tool=$1 s=$2 c=$3 sa ca
+	shift 3
+	sa=$(_dev_args "$s" -d -x) && ca=$(_dev_args "$c" -d -x) || return 1
+	ibsw_next_port
+	IBSW_PORT=$_ibsw_port
+	# shellcheck disable=SC2086
+	ibsw_server_client "$s" "$c" ready_tcp "${IBSW_TOOL_TIMEOUT:-60}" \
+		"$tool" $sa -p "$IBSW_PORT" -F "$@" -- \
+		"$tool" $ca -p "$IBSW_PORT" -F "$@" "${HOST_IP4[$s]}"
+}
+
+tool_write_bw() {
+	_perftest ib_write_bw "$1" "$2" -s 65536 -n 100 --report_gbits
+}
+
+tool_read_lat() {
+	_perftest ib_read_lat "$1" "$2" -s 64 -n 100
+}
+
+# The average bandwidth column of the last perftest bw table in a log.
+ibsw_bw_from_log() {
+	awk '/BW average/ { hdr = 1; next }
+	     hdr && $1 ~ /^[0-9]+$/ { bw = $4 }
+	     END { if (bw != "") print bw }' "$1"
+}
