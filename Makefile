@@ -9,6 +9,8 @@
 #   make kunit      only the KUnit suites (kernel built from linux-source)
 #   make vmcheck    only the integration tests (T=name runs one)
 #   make checkpatch checkpatch.pl over our kernel code and patches
+#   make debugcheck the integration tests on a debug kernel (KASAN, lockdep,
+#                   kmemleak; built once, slow: not part of make check)
 #
 # KDIR, IBSW_KVER, IBSW_CACHE and IBSW_BUILD may be overridden.
 
@@ -20,7 +22,7 @@ export IBSW_ROOT IBSW_KVER KDIR IBSW_BUILD
 
 Q := $(if $(V),,@)
 
-.PHONY: all deps modules rxe tools check unit kunit vmcheck demo checkpatch clean
+.PHONY: all deps modules rxe tools check unit kunit vmcheck demo checkpatch debugcheck clean
 
 all: modules rxe tools
 
@@ -53,6 +55,9 @@ demo: all
 
 checkpatch:
 	$(Q)$(IBSW_ROOT)/scripts/checkpatch
+
+debugcheck: tools
+	$(Q)$(IBSW_ROOT)/scripts/debug-kernel --run $(T)
 
 clean:
 	$(Q)$(MAKE) -C $(KDIR) M=$(IBSW_ROOT) clean 2>/dev/null || true
