@@ -644,3 +644,15 @@ ibsw_bw_from_log() {
 	     hdr && $1 ~ /^[0-9]+$/ { bw = $4 }
 	     END { if (bw != "") print bw }' "$1"
 }
+
+# Case functions running one tool, SERVER CLIENT as arguments; each skips
+# the case when its program is not installed.
+_have() {
+	ibsw_have "$@" || ibsw_skip "$* not installed"
+}
+
+rc() { _have ibv_rc_pingpong && tool_rc_pingpong "$@"; }
+ud() { _have ibv_ud_pingpong && tool_ud_pingpong "$@"; }
+rp() { _have rping && tool_rping "$@"; }
+wbw() { _have ib_write_bw && tool_write_bw "$@"; }
+rlat() { _have ib_read_lat && tool_read_lat "$@"; }

@@ -10,15 +10,6 @@ ibsw_require_patched_rxe
 ibsw_two_hosts m1 m2 2 --init-h1 >>"$IBSW_CASE_LOG" 2>&1 ||
 	ibsw_setup_fail "two hosts: ${_ibsw_reason:-see setup.log}"
 
-have() {
-	ibsw_have "$@" || ibsw_skip "$* not installed"
-}
-
-rc() { have ibv_rc_pingpong && tool_rc_pingpong "$@"; }
-ud() { have ibv_ud_pingpong && tool_ud_pingpong "$@"; }
-rp() { have rping && tool_rping "$@"; }
-wbw() { have ib_write_bw && tool_write_bw "$@"; }
-
 for t in rc_pingpong:rc ud_pingpong:ud rping:rp write_bw:wbw; do
 	ibsw_case "${t%:*}_srv_init" "${t#*:}" m1 m2
 	ibsw_case "${t%:*}_srv_netns" "${t#*:}" m2 m1

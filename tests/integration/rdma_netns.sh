@@ -32,16 +32,6 @@ both_ways() {
 	ibsw_case "$1_srv_h2" "$2" h2 h1
 }
 
-have() {
-	ibsw_have "$@" || ibsw_skip "$* not installed"
-}
-
-rc() { have ibv_rc_pingpong && tool_rc_pingpong "$@"; }
-ud() { have ibv_ud_pingpong && tool_ud_pingpong "$@"; }
-rp() { have rping && tool_rping "$@"; }
-wbw() { have ib_write_bw && tool_write_bw "$@"; }
-rlat() { have ib_read_lat && tool_read_lat "$@"; }
-
 both_ways rc_pingpong rc
 both_ways ud_pingpong ud
 both_ways rping rp
