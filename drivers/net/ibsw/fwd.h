@@ -16,9 +16,11 @@
 #include <linux/rcupdate.h>
 #include <linux/types.h>
 
+#include <uapi/linux/ibsw.h>
+
 /* Unicast LIDs; 0 is reserved, 0xc000 to 0xfffe multicast, 0xffff permissive */
 #define IBSW_LID_UNICAST_MIN	0x0001
-#define IBSW_LID_UNICAST_MAX	0xbfff
+/* IBSW_LID_UNICAST_MAX (0xbfff): uapi */
 
 /*
  * LFT entries without a route hold 255, as OpenSM writes them (OSM_NO_PATH):

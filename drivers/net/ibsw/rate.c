@@ -20,32 +20,32 @@
 #include "rate.h"
 
 static const char * const ibsw_width_names[] = {
-	[IBSW_WIDTH_1X]		= "1x",
-	[IBSW_WIDTH_4X]		= "4x",
-	[IBSW_WIDTH_8X]		= "8x",
-	[IBSW_WIDTH_12X]	= "12x",
+	[IBSW_LINK_WIDTH_1X]		= "1x",
+	[IBSW_LINK_WIDTH_4X]		= "4x",
+	[IBSW_LINK_WIDTH_8X]		= "8x",
+	[IBSW_LINK_WIDTH_12X]	= "12x",
 };
 
 static_assert(ARRAY_SIZE(ibsw_width_names) == IBSW_NR_WIDTHS);
 
 static const u8 ibsw_width_nr_lanes[] = {
-	[IBSW_WIDTH_1X]		= 1,
-	[IBSW_WIDTH_4X]		= 4,
-	[IBSW_WIDTH_8X]		= 8,
-	[IBSW_WIDTH_12X]	= 12,
+	[IBSW_LINK_WIDTH_1X]		= 1,
+	[IBSW_LINK_WIDTH_4X]		= 4,
+	[IBSW_LINK_WIDTH_8X]		= 8,
+	[IBSW_LINK_WIDTH_12X]	= 12,
 };
 
 static_assert(ARRAY_SIZE(ibsw_width_nr_lanes) == IBSW_NR_WIDTHS);
 
 static const char * const ibsw_speed_names[] = {
-	[IBSW_SPEED_SDR]	= "SDR",
-	[IBSW_SPEED_DDR]	= "DDR",
-	[IBSW_SPEED_QDR]	= "QDR",
-	[IBSW_SPEED_FDR10]	= "FDR10",
-	[IBSW_SPEED_FDR]	= "FDR",
-	[IBSW_SPEED_EDR]	= "EDR",
-	[IBSW_SPEED_HDR]	= "HDR",
-	[IBSW_SPEED_NDR]	= "NDR",
+	[IBSW_LINK_SPEED_SDR]	= "SDR",
+	[IBSW_LINK_SPEED_DDR]	= "DDR",
+	[IBSW_LINK_SPEED_QDR]	= "QDR",
+	[IBSW_LINK_SPEED_FDR10]	= "FDR10",
+	[IBSW_LINK_SPEED_FDR]	= "FDR",
+	[IBSW_LINK_SPEED_EDR]	= "EDR",
+	[IBSW_LINK_SPEED_HDR]	= "HDR",
+	[IBSW_LINK_SPEED_NDR]	= "NDR",
 };
 
 static_assert(ARRAY_SIZE(ibsw_speed_names) == IBSW_NR_SPEEDS);
@@ -63,14 +63,14 @@ struct ibsw_lane_rate {
 };
 
 static const struct ibsw_lane_rate ibsw_lane_rates[] = {
-	[IBSW_SPEED_SDR]	= { 2500000000ULL, 8, 10 },
-	[IBSW_SPEED_DDR]	= { 5000000000ULL, 8, 10 },
-	[IBSW_SPEED_QDR]	= { 10000000000ULL, 8, 10 },
-	[IBSW_SPEED_FDR10]	= { 10312500000ULL, 64, 66 },
-	[IBSW_SPEED_FDR]	= { 14062500000ULL, 64, 66 },
-	[IBSW_SPEED_EDR]	= { 25781250000ULL, 64, 66 },
-	[IBSW_SPEED_HDR]	= { 53125000000ULL, 16, 17 },
-	[IBSW_SPEED_NDR]	= { 106250000000ULL, 16, 17 },
+	[IBSW_LINK_SPEED_SDR]	= { 2500000000ULL, 8, 10 },
+	[IBSW_LINK_SPEED_DDR]	= { 5000000000ULL, 8, 10 },
+	[IBSW_LINK_SPEED_QDR]	= { 10000000000ULL, 8, 10 },
+	[IBSW_LINK_SPEED_FDR10]	= { 10312500000ULL, 64, 66 },
+	[IBSW_LINK_SPEED_FDR]	= { 14062500000ULL, 64, 66 },
+	[IBSW_LINK_SPEED_EDR]	= { 25781250000ULL, 64, 66 },
+	[IBSW_LINK_SPEED_HDR]	= { 53125000000ULL, 16, 17 },
+	[IBSW_LINK_SPEED_NDR]	= { 106250000000ULL, 16, 17 },
 };
 
 static_assert(ARRAY_SIZE(ibsw_lane_rates) == IBSW_NR_SPEEDS);

@@ -23,6 +23,8 @@
 #include <linux/time64.h>
 #include <linux/types.h>
 
+#include <uapi/linux/ibsw.h>
+
 /* What a RoCEv2 packet lacks of the local IB packet it stands for */
 #define IBSW_LRH_LEN		8
 #define IBSW_VCRC_LEN		2
@@ -45,47 +47,14 @@
 #define IBSW_WIRE_OVERHEAD_MAX	58
 
 #define IBSW_TIME_SCALE_MIN	1
-#define IBSW_TIME_SCALE_MAX	10000
+/* IBSW_TIME_SCALE_MAX: uapi */
 
-/**
- * enum ibsw_link_width - IB link width: how many lanes a link has
- * @IBSW_WIDTH_1X: 1 lane
- * @IBSW_WIDTH_4X: 4 lanes
- * @IBSW_WIDTH_8X: 8 lanes
- * @IBSW_WIDTH_12X: 12 lanes
- * @IBSW_NR_WIDTHS: number of widths
+/*
+ * Widths and speeds are the uapi's enum ibsw_link_width and enum
+ * ibsw_link_speed (include/uapi/linux/ibsw.h, from the netlink spec).
  */
-enum ibsw_link_width {
-	IBSW_WIDTH_1X,
-	IBSW_WIDTH_4X,
-	IBSW_WIDTH_8X,
-	IBSW_WIDTH_12X,
-	IBSW_NR_WIDTHS
-};
-
-/**
- * enum ibsw_link_speed - IB link speed: the signalling of one lane
- * @IBSW_SPEED_SDR: 2.5 Gb/s, 8b/10b
- * @IBSW_SPEED_DDR: 5 Gb/s, 8b/10b
- * @IBSW_SPEED_QDR: 10 Gb/s, 8b/10b
- * @IBSW_SPEED_FDR10: 10.3125 Gb/s, 64b/66b
- * @IBSW_SPEED_FDR: 14.0625 Gb/s, 64b/66b
- * @IBSW_SPEED_EDR: 25.78125 Gb/s, 64b/66b
- * @IBSW_SPEED_HDR: 53.125 Gb/s PAM4, 16/17 after transcoding and FEC
- * @IBSW_SPEED_NDR: 106.25 Gb/s PAM4, likewise
- * @IBSW_NR_SPEEDS: number of speeds
- */
-enum ibsw_link_speed {
-	IBSW_SPEED_SDR,
-	IBSW_SPEED_DDR,
-	IBSW_SPEED_QDR,
-	IBSW_SPEED_FDR10,
-	IBSW_SPEED_FDR,
-	IBSW_SPEED_EDR,
-	IBSW_SPEED_HDR,
-	IBSW_SPEED_NDR,
-	IBSW_NR_SPEEDS
-};
+#define IBSW_NR_WIDTHS		(IBSW_LINK_WIDTH_MAX + 1)
+#define IBSW_NR_SPEEDS		(IBSW_LINK_SPEED_MAX + 1)
 
 /* 12x NDR, the fastest link: 12 x 100 Gb/s */
 #define IBSW_RATE_BPS_MAX	1200000000000ULL

@@ -14,12 +14,13 @@
 #include <linux/bitmap.h>
 #include <linux/types.h>
 
-/* Data VLs are 0..14; VL15 carries only subnet management */
-#define IBSW_NR_DATA_VLS		15
-#define IBSW_VL15			15
-#define IBSW_NR_SLS			16
+#include <uapi/linux/ibsw.h>
 
-#define IBSW_VLARB_MAX_ENTRIES		64
+/*
+ * Data VLs are 0..IBSW_NR_DATA_VLS - 1 (uapi: 15); VL15 carries only subnet
+ * management. IBSW_NR_SLS and IBSW_VLARB_MAX_ENTRIES are the uapi's too.
+ */
+#define IBSW_VL15			15
 #define IBSW_VLARB_LIMIT_UNIT		4096
 #define IBSW_VLARB_LIMIT_UNBOUNDED	255
 

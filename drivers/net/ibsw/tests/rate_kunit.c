@@ -27,7 +27,7 @@ struct kt_rate_case {
 };
 
 #define KT_RATE(w, s, b) \
-	{ #w " " #s, IBSW_WIDTH_##w, IBSW_SPEED_##s, b }
+	{ #w " " #s, IBSW_LINK_WIDTH_##w, IBSW_LINK_SPEED_##s, b }
 
 static const struct kt_rate_case kt_rate_cases[] = {
 	KT_RATE(1X, SDR, 2000000000ULL),
@@ -77,9 +77,9 @@ static void ibsw_rate_bps_test(struct kunit *test)
 
 static void ibsw_rate_bps_invalid_test(struct kunit *test)
 {
-	KUNIT_EXPECT_EQ(test, ibsw_rate_bps(IBSW_NR_WIDTHS, IBSW_SPEED_SDR), 0);
-	KUNIT_EXPECT_EQ(test, ibsw_rate_bps(IBSW_WIDTH_4X, IBSW_NR_SPEEDS), 0);
-	KUNIT_EXPECT_EQ(test, ibsw_rate_bps(-1, IBSW_SPEED_SDR), 0);
+	KUNIT_EXPECT_EQ(test, ibsw_rate_bps(IBSW_NR_WIDTHS, IBSW_LINK_SPEED_SDR), 0);
+	KUNIT_EXPECT_EQ(test, ibsw_rate_bps(IBSW_LINK_WIDTH_4X, IBSW_NR_SPEEDS), 0);
+	KUNIT_EXPECT_EQ(test, ibsw_rate_bps(-1, IBSW_LINK_SPEED_SDR), 0);
 	KUNIT_EXPECT_EQ(test, ibsw_width_lanes(IBSW_NR_WIDTHS), 0);
 }
 
@@ -94,27 +94,27 @@ struct kt_name_case {
 };
 
 static const struct kt_name_case kt_name_cases[] = {
-	{ "width 1x", false, "1x", IBSW_WIDTH_1X, "1x" },
-	{ "width 4x", false, "4x", IBSW_WIDTH_4X, "4x" },
-	{ "width 8x", false, "8x", IBSW_WIDTH_8X, "8x" },
-	{ "width 12x", false, "12x", IBSW_WIDTH_12X, "12x" },
-	{ "width upper case", false, "12X", IBSW_WIDTH_12X, "12x" },
+	{ "width 1x", false, "1x", IBSW_LINK_WIDTH_1X, "1x" },
+	{ "width 4x", false, "4x", IBSW_LINK_WIDTH_4X, "4x" },
+	{ "width 8x", false, "8x", IBSW_LINK_WIDTH_8X, "8x" },
+	{ "width 12x", false, "12x", IBSW_LINK_WIDTH_12X, "12x" },
+	{ "width upper case", false, "12X", IBSW_LINK_WIDTH_12X, "12x" },
 	{ "width 2x is not one", false, "2x", -EINVAL },
 	{ "width without x", false, "4", -EINVAL },
 	{ "width x first", false, "x4", -EINVAL },
 	{ "width trailing space", false, "4x ", -EINVAL },
 	{ "width empty", false, "", -EINVAL },
 	{ "width is no speed", false, "SDR", -EINVAL },
-	{ "speed SDR", true, "SDR", IBSW_SPEED_SDR, "SDR" },
-	{ "speed DDR", true, "DDR", IBSW_SPEED_DDR, "DDR" },
-	{ "speed QDR", true, "QDR", IBSW_SPEED_QDR, "QDR" },
-	{ "speed FDR10", true, "FDR10", IBSW_SPEED_FDR10, "FDR10" },
-	{ "speed FDR", true, "FDR", IBSW_SPEED_FDR, "FDR" },
-	{ "speed EDR", true, "EDR", IBSW_SPEED_EDR, "EDR" },
-	{ "speed HDR", true, "HDR", IBSW_SPEED_HDR, "HDR" },
-	{ "speed NDR", true, "NDR", IBSW_SPEED_NDR, "NDR" },
-	{ "speed lower case", true, "qdr", IBSW_SPEED_QDR, "QDR" },
-	{ "speed mixed case", true, "Fdr10", IBSW_SPEED_FDR10, "FDR10" },
+	{ "speed SDR", true, "SDR", IBSW_LINK_SPEED_SDR, "SDR" },
+	{ "speed DDR", true, "DDR", IBSW_LINK_SPEED_DDR, "DDR" },
+	{ "speed QDR", true, "QDR", IBSW_LINK_SPEED_QDR, "QDR" },
+	{ "speed FDR10", true, "FDR10", IBSW_LINK_SPEED_FDR10, "FDR10" },
+	{ "speed FDR", true, "FDR", IBSW_LINK_SPEED_FDR, "FDR" },
+	{ "speed EDR", true, "EDR", IBSW_LINK_SPEED_EDR, "EDR" },
+	{ "speed HDR", true, "HDR", IBSW_LINK_SPEED_HDR, "HDR" },
+	{ "speed NDR", true, "NDR", IBSW_LINK_SPEED_NDR, "NDR" },
+	{ "speed lower case", true, "qdr", IBSW_LINK_SPEED_QDR, "QDR" },
+	{ "speed mixed case", true, "Fdr10", IBSW_LINK_SPEED_FDR10, "FDR10" },
 	{ "speed FDR1 is not FDR10", true, "FDR1", -EINVAL },
 	{ "speed XDR is not one", true, "XDR", -EINVAL },
 	{ "speed with width", true, "4xQDR", -EINVAL },
