@@ -156,14 +156,18 @@ static bool collect_hcas(struct router *rt)
 			continue;
 		before = r->nhcas;
 		for (p = 1; p <= n->nports; p++) {
-			struct route_hca *h = &r->hca[r->nhcas];
+			unsigned int sw_port;
+			struct topo_node *sw = topo_peer(n, p, &sw_port);
+			struct route_hca *h;
 
-			h->sw = topo_peer(n, p, &h->sw_port);
-			if (!h->sw)
+			/* hca[] has a slot per link: fill one only for a link */
+			if (!sw)
 				continue;
+			h = &r->hca[r->nhcas++];
+			h->sw = sw;
+			h->sw_port = sw_port;
 			h->hca = n;
 			h->port = p;
-			r->nhcas++;
 		}
 		if (r->nhcas == before && !(rt->flags & ROUTE_ALLOW_UNREACHABLE))
 			rerror(rt, n->line, "HCA \"%s\" is not connected to a switch", n->name);

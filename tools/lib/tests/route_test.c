@@ -364,6 +364,29 @@ static void unreachable_allowed(void **state)
 	topo_free(t);
 }
 
+/*
+ * Every link goes to an HCA and one more HCA is unconnected: the table of
+ * HCA ports, one slot per link, is exactly full (ASan caught a write past
+ * its end here).
+ */
+static void unconnected_hca_full_table(void **state)
+{
+	static const char text[] =
+		"Switch 4 \"S1\"\n[1] \"H1\"[1]\n\nHca 1 \"H1\"\n\nHca 1 \"H9\"\n";
+	struct topo *t = parse_text_ok(text);
+	struct routes *r = route_ok(t, ROUTE_ALLOW_UNREACHABLE);
+	char *msgs;
+
+	(void)state;
+	assert_int_equal(r->nhcas, 1);
+	assert_int_equal(route_lid(r, topo_find(t, "H9"), 1), 0);
+	routes_free(r);
+	topo_free(t);
+	msgs = route_errors(text, 0);
+	assert_string_equal(msgs, "t:6: HCA \"H9\" is not connected to a switch\n");
+	free(msgs);
+}
+
 /* More than 0xbfff LIDs: a chain of 197 switches with 250 hosts each. */
 static void too_many_lids(void **state)
 {
@@ -408,6 +431,7 @@ int main(int argc, char **argv)
 		cmocka_unit_test(deterministic),
 		cmocka_unit_test(unreachable_is_error),
 		cmocka_unit_test(unreachable_allowed),
+		cmocka_unit_test(unconnected_hca_full_table),
 		cmocka_unit_test(too_many_lids),
 	};
 
