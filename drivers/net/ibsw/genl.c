@@ -243,6 +243,7 @@ static const struct genl_split_ops ibsw_nl_ops[] = {
 	},
 	{
 		.cmd		= IBSW_CMD_PORT_GET,
+		.start		= ibsw_nl_port_get_dump_start,
 		.dumpit		= ibsw_nl_port_get_dumpit,
 		.policy		= ibsw_port_get_dump_nl_policy,
 		.maxattr	= IBSW_A_PORT_SWITCH_NAME,

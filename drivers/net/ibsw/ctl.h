@@ -1,0 +1,260 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * The control plane of an ibsw fabric, as the netlink family (netlink.c)
+ * and the module's init/exit ladder (main.c) see it. The objects behind it
+ * (ibsw.h) stay opaque here, so the netlink code only marshals.
+ *
+ * Locking: every function here runs in process context with RTNL held
+ * (ASSERT_RTNL()), may sleep, and reports a rejection in @extack with a
+ * message that names the bad value. Control-plane state is only changed
+ * under RTNL; the datapath reads it under RCU.
+ *
+ * Notifications: the functions that change something send the matching
+ * notification to the monitor group themselves (through ibsw_nl_notify_*()),
+ * so a change made any other way (a host netdev or its namespace deleted)
+ * is announced too.
+ */
+#ifndef _IBSW_CTL_H
+#define _IBSW_CTL_H
+
+#include <linux/if_ether.h>
+#include <linux/if.h>
+#include <linux/types.h>
+
+#include <uapi/linux/ibsw.h>
+
+#include "fwd.h"
+#include "vlarb.h"
+
+struct net;
+struct netlink_ext_ack;
+struct ibsw_switch;
+
+/*
+ * Counters of a port and of its VLs, in the order of the uapi's
+ * IBSW_A_COUNTERS_* (attribute = IBSW_A_COUNTERS_XMIT_DATA + counter).
+ * Data counters hold bytes of IB wire length; they are reported in 32-bit
+ * words (bytes / 4), as the IBA counts them. XMIT_WAIT holds ticks.
+ */
+enum ibsw_counter {
+	IBSW_CNT_XMIT_DATA,
+	IBSW_CNT_RCV_DATA,
+	IBSW_CNT_XMIT_PKTS,
+	IBSW_CNT_RCV_PKTS,
+	IBSW_CNT_XMIT_WAIT,
+	IBSW_CNT_XMIT_DISCARDS,
+	IBSW_CNT_RCV_ERRORS,
+	IBSW_CNT_RCV_SWITCH_RELAY_ERRORS,
+	IBSW_CNT_RCV_FOREIGN,
+	IBSW_CNT_RCV_VL_DISCARDS,
+	IBSW_CNT_RCV_OVERSIZE,
+	IBSW_CNT_NEIGH_REPLIES,
+	IBSW_CNT_EXCESSIVE_BUFFER_OVERRUN_ERRORS,
+	IBSW_NR_COUNTERS
+};
+
+static_assert((int)IBSW_NR_COUNTERS == (int)IBSW_A_COUNTERS_MAX);
+
+/* Counters kept per VL too: the first IBSW_NR_VL_COUNTERS of the enum */
+#define IBSW_NR_VL_COUNTERS	(IBSW_CNT_XMIT_WAIT + 1)
+
+/* sysfs file names, /sys/class/infiniband style: "port_xmit_data", ... */
+extern const char * const ibsw_counter_names[IBSW_NR_COUNTERS];
+
+/**
+ * struct ibsw_counters - a consistent snapshot of counters
+ * @val: value of each counter, as reported (data in 32-bit words)
+ */
+struct ibsw_counters {
+	u64	val[IBSW_NR_COUNTERS];
+};
+
+/**
+ * struct ibsw_fabric_info - the fabric's settings and sizes
+ * @time_scale: wall-clock time per unit of emulated time
+ * @pacing: links transmit at their data rates
+ * @nr_switches: switches
+ * @nr_hosts: host ports
+ * @nr_addrs: entries of the address table
+ */
+struct ibsw_fabric_info {
+	u32	time_scale;
+	bool	pacing;
+	u32	nr_switches;
+	u32	nr_hosts;
+	u32	nr_addrs;
+};
+
+void ibsw_fabric_info(struct ibsw_fabric_info *info);
+int ibsw_fabric_set(const u32 *time_scale, const bool *pacing,
+		    struct netlink_ext_ack *extack);
+
+int ibsw_addr_set(const struct ibsw_addr *addrs, unsigned int nr,
+		  struct netlink_ext_ack *extack);
+bool ibsw_addr_get(unsigned int i, struct ibsw_addr *addr);
+
+/**
+ * struct ibsw_switch_info - what identifies a switch
+ * @id: index, assigned at creation, never reused while the module is loaded
+ * @name: unique name
+ * @nr_ports: ports 1..@nr_ports
+ * @lft_top: LinearFDBTop, 0 without a forwarding table
+ */
+struct ibsw_switch_info {
+	u32	id;
+	char	name[IBSW_NAME_LEN + 1];
+	u32	nr_ports;
+	u32	lft_top;
+};
+
+struct ibsw_switch *ibsw_switch_create(const char *name, unsigned int nr_ports,
+				       struct netlink_ext_ack *extack);
+void ibsw_switch_destroy(struct ibsw_switch *sw);
+struct ibsw_switch *ibsw_switch_find(const char *name);
+struct ibsw_switch *ibsw_switch_next(u32 id);
+void ibsw_switch_info(const struct ibsw_switch *sw,
+		      struct ibsw_switch_info *info);
+
+int ibsw_switch_set_lft(struct ibsw_switch *sw, const u8 *ports,
+			unsigned int len, struct netlink_ext_ack *extack);
+unsigned int ibsw_switch_get_lft(const struct ibsw_switch *sw, u8 *buf,
+				 unsigned int size);
+
+/* Which fields of struct ibsw_port_cfg are given */
+#define IBSW_PORT_CFG_WIDTH		BIT(0)
+#define IBSW_PORT_CFG_SPEED		BIT(1)
+#define IBSW_PORT_CFG_NR_VLS		BIT(2)
+#define IBSW_PORT_CFG_LID		BIT(3)
+#define IBSW_PORT_CFG_VLARB_HIGH	BIT(4)
+#define IBSW_PORT_CFG_VLARB_LOW		BIT(5)
+#define IBSW_PORT_CFG_VLARB_LIMIT	BIT(6)
+
+/**
+ * struct ibsw_port_sl2vl - one SL-to-VL table of a port-set request
+ * @in_port: input port it applies to, 0 for the HCA side of a host port;
+ *	ignored if @all
+ * @all: applies to every input port (and the HCA side)
+ * @map: VL of each SL
+ */
+struct ibsw_port_sl2vl {
+	u8		in_port;
+	bool		all;
+	struct ibsw_sl2vl map;
+};
+
+/**
+ * struct ibsw_port_cfg - a port-set (or link-new, host-new) request
+ * @set: IBSW_PORT_CFG_* bits of the scalar fields and lists given
+ * @width: link width
+ * @speed: link speed
+ * @nr_vls: OperVLs, 1 to %IBSW_NR_DATA_VLS
+ * @lid: LID of a host port, 0 for none
+ * @buffer_set: bit v set: @buffer_credits[v] is given
+ * @buffer_credits: input buffer size of each VL, in 64-byte credits
+ * @vlarb: arbitration lists and limit; only the parts @set names count
+ * @nr_sl2vl: entries of @sl2vl
+ * @sl2vl: SL-to-VL tables, applied in order
+ */
+struct ibsw_port_cfg {
+	u32			set;
+	enum ibsw_link_width	width;
+	enum ibsw_link_speed	speed;
+	u8			nr_vls;
+	u16			lid;
+	u16			buffer_set;
+	u32			buffer_credits[IBSW_NR_DATA_VLS];
+	struct ibsw_vlarb_table	vlarb;
+	unsigned int		nr_sl2vl;
+	const struct ibsw_port_sl2vl *sl2vl;
+};
+
+int ibsw_port_set(struct ibsw_switch *sw, unsigned int port,
+		  const struct ibsw_port_cfg *cfg,
+		  struct netlink_ext_ack *extack);
+
+int ibsw_link_create(struct ibsw_switch *sw, unsigned int port,
+		     struct ibsw_switch *peer, unsigned int peer_port,
+		     const struct ibsw_port_cfg *cfg,
+		     struct netlink_ext_ack *extack);
+int ibsw_link_destroy(struct ibsw_switch *sw, unsigned int port,
+		      struct netlink_ext_ack *extack);
+
+int ibsw_host_create(struct ibsw_switch *sw, unsigned int port,
+		     const char *ifname, struct net *net, const u8 *mac,
+		     const struct ibsw_port_cfg *cfg,
+		     struct netlink_ext_ack *extack);
+int ibsw_host_destroy(struct ibsw_switch *sw, unsigned int port,
+		      struct netlink_ext_ack *extack);
+
+int ibsw_counters_clear(struct ibsw_switch *sw, unsigned int port,
+			struct netlink_ext_ack *extack);
+
+/**
+ * struct ibsw_vl_info - one VL of a port
+ * @buffer_credits: size of its input buffer, in credits
+ * @buffer_free: credits of that buffer free now
+ * @cnt: its counters; only the first %IBSW_NR_VL_COUNTERS count
+ */
+struct ibsw_vl_info {
+	u32			buffer_credits;
+	u32			buffer_free;
+	struct ibsw_counters	cnt;
+};
+
+/**
+ * struct ibsw_port_info - a snapshot of a port, for a reply
+ * @sw: its switch
+ * @port: its number
+ * @kind: what it is connected to
+ * @width: link width
+ * @speed: link speed
+ * @rate_bps: data rate, bit/s of emulated time
+ * @nr_vls: OperVLs
+ * @lid: LID of a host port
+ * @peer: the other switch of a link
+ * @peer_port: its port
+ * @ifname: a host port's netdev name
+ * @ifindex: its index
+ * @net: its namespace, valid while RTNL is held
+ * @mac: its address
+ * @vl: per-VL state, 0 to @nr_vls - 1
+ * @vlarb: arbitration table of the port's output
+ * @cnt: port counters
+ */
+struct ibsw_port_info {
+	struct ibsw_switch_info	sw;
+	u32			port;
+	enum ibsw_port_kind	kind;
+	enum ibsw_link_width	width;
+	enum ibsw_link_speed	speed;
+	u64			rate_bps;
+	u32			nr_vls;
+	u32			lid;
+	struct ibsw_switch_info	peer;
+	u32			peer_port;
+	char			ifname[IFNAMSIZ];
+	int			ifindex;
+	struct net		*net;
+	u8			mac[ETH_ALEN];
+	struct ibsw_vl_info	vl[IBSW_NR_DATA_VLS];
+	struct ibsw_vlarb_table	vlarb;
+	struct ibsw_counters	cnt;
+};
+
+int ibsw_port_info(const struct ibsw_switch *sw, unsigned int port,
+		   struct ibsw_port_info *info);
+int ibsw_port_get_sl2vl(const struct ibsw_switch *sw, unsigned int port,
+			unsigned int in_port, struct ibsw_sl2vl *map);
+
+/* Object lifetimes: main.c's ladder */
+int ibsw_core_init(void);
+void ibsw_core_exit(void);
+
+/* netlink.c */
+int ibsw_nl_init(void);
+void ibsw_nl_exit(void);
+void ibsw_nl_notify_fabric(void);
+void ibsw_nl_notify_switch(const struct ibsw_switch *sw, u8 cmd);
+void ibsw_nl_notify_port(const struct ibsw_switch *sw, unsigned int port);
+
+#endif /* _IBSW_CTL_H */

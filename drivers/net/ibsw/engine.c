@@ -1,0 +1,796 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Engines: the transmitters of the fabric (design §4.2).
+ *
+ * A switch output port's engine serves the virtual output queues of every
+ * input port of its switch; a host port's HCA engine serves the per-VL
+ * FIFOs that its netdev fills. Both run from a soft hrtimer: deliver the
+ * packet on the wire once it has been serialised, pick the next one (VL
+ * arbitration over the VLs with a packet and downstream credit, then
+ * round-robin over the input ports of that VL), take its downstream
+ * credits, and re-arm the timer for the time the packet leaves the link.
+ *
+ * Everything an engine owns is under its spinlock. What it does to other
+ * objects - returning input buffer credits, kicking the engine upstream
+ * of those buffers, delivering to a peer switch port or a host netdev -
+ * happens after the lock is dropped, so no two engine locks are ever held
+ * together. A kick may run the other engine at once, nested in the
+ * kicker's run up to IBSW_ENGINE_DEPTH, or arm its timer.
+ *
+ * One context at a time runs an engine, its deliveries included: the
+ * timer on one CPU and a kick on another would otherwise each take a
+ * packet off the wire and deliver it unlocked, in either order, and the
+ * packets of a flow would arrive out of order. Run ownership is the
+ * @running flag, taken and given up under the engine lock; a run that
+ * finds it taken leaves a @rerun request for the owner and returns, so it
+ * never waits. Lock order: run ownership of an engine -> any engine lock
+ * (its own, or another's while delivering); spinlocks are still taken one
+ * at a time.
+ */
+
+#include <linux/bitmap.h>
+#include <linux/delay.h>
+#include <linux/hrtimer.h>
+#include <linux/netdevice.h>
+#include <linux/rcupdate.h>
+#include <linux/skbuff.h>
+
+#include "ibsw.h"
+
+/* Input credits to return once the engine lock is dropped */
+struct ibsw_ret {
+	u8	src;
+	u8	vl;
+	u16	len;
+};
+
+static struct sk_buff_head *ibsw_voq(struct ibsw_engine *e, unsigned int src,
+				     unsigned int vl)
+{
+	return &e->voq[src * IBSW_NR_DATA_VLS + vl];
+}
+
+static void ibsw_engine_arm(struct ibsw_engine *e, u64 when)
+{
+	lockdep_assert_held(&e->lock);
+	e->scheduled = true;
+	hrtimer_start(&e->timer, ns_to_ktime(when), HRTIMER_MODE_ABS_SOFT);
+}
+
+static DEFINE_PER_CPU(unsigned int, ibsw_engine_depth);
+
+/*
+ * Should a packet just queued run the engine: it is idle, or its timer
+ * is late and the packet on the wire has left already.
+ */
+static bool ibsw_engine_due(struct ibsw_engine *e)
+{
+	lockdep_assert_held(&e->lock);
+	return !e->scheduled || (e->wire && ktime_get_ns() >= e->busy_until);
+}
+
+static void ibsw_engine_step(struct ibsw_engine *e);
+
+/*
+ * Run an engine that was idle: at once, in the caller's context, which
+ * saves a timer's latency per hop (milliseconds in an emulated VM); or
+ * from its timer when engines are already nested on this CPU (an engine
+ * delivering to a switch whose engine delivers on...), so the depth
+ * stays bounded.
+ *
+ * Context: BH disabled, no engine lock held.
+ */
+static void ibsw_engine_start(struct ibsw_engine *e)
+{
+	unsigned int *depth = this_cpu_ptr(&ibsw_engine_depth);
+
+	if (*depth >= IBSW_ENGINE_DEPTH) {
+		spin_lock(&e->lock);
+		if (e->open && !e->scheduled && e->queued)
+			ibsw_engine_arm(e, ktime_get_ns());
+		spin_unlock(&e->lock);
+		return;
+	}
+	(*depth)++;
+	ibsw_engine_step(e);
+	(*depth)--;
+}
+
+/*
+ * Let an idle engine look at its queues again: credit came back. The
+ * check is under the lock, so that a concurrent run that found no credit
+ * cannot miss the credit returned before this kick.
+ *
+ * Context: BH disabled, no engine lock held.
+ */
+static void ibsw_engine_kick(struct ibsw_engine *e)
+{
+	bool idle;
+
+	spin_lock(&e->lock);
+	idle = e->open && !e->scheduled && e->queued;
+	spin_unlock(&e->lock);
+	if (idle)
+		ibsw_engine_start(e);
+}
+
+/* Account the PortXmitWait clocks that ran since the last call */
+static void ibsw_engine_wait_update(struct ibsw_engine *e, u64 now, u16 mask)
+{
+	unsigned long running = e->wait_mask;
+	u64 d = now > e->wait_last ? now - e->wait_last : 0;
+	unsigned int i;
+
+	for_each_set_bit(i, &running, IBSW_NR_DATA_VLS + 1)
+		e->wait_ns[i] += d;
+	e->wait_mask = mask;
+	e->wait_last = now;
+}
+
+static bool ibsw_engine_credit(const struct ibsw_engine *e, unsigned int vl,
+			       unsigned int len)
+{
+	/* A host's HCA consumes at once: always credit toward it */
+	return !e->down || ibsw_credit_can_take(&e->down[vl], len);
+}
+
+/*
+ * For each VL with a packet: the input port whose turn it is (@src), and
+ * whether the receiver has room for the packet at its head.
+ */
+static u16 ibsw_engine_eligible(struct ibsw_engine *e, u8 *src, u16 *nocredit)
+{
+	unsigned long queued = e->queued;
+	u16 ok = 0, no = 0;
+	unsigned int vl;
+
+	for_each_set_bit(vl, &queued, IBSW_NR_DATA_VLS) {
+		unsigned int s = ibsw_vlarb_rr_next(e->busy[vl], e->nr_src,
+						    e->last_src[vl]);
+		struct sk_buff *head;
+
+		if (WARN_ON_ONCE(s >= e->nr_src))
+			continue;
+		head = skb_peek(ibsw_voq(e, s, vl));
+		src[vl] = s;
+		if (ibsw_engine_credit(e, vl, ibsw_cb(head)->wire_len))
+			ok |= BIT(vl);
+		else
+			no |= BIT(vl);
+	}
+	*nocredit = no;
+	return ok;
+}
+
+static struct sk_buff *ibsw_engine_dequeue(struct ibsw_engine *e,
+					   unsigned int vl, unsigned int src)
+{
+	struct sk_buff_head *q = ibsw_voq(e, src, vl);
+	struct sk_buff *skb = __skb_dequeue(q);
+
+	if (skb_queue_empty(q)) {
+		__clear_bit(src, e->busy[vl]);
+		if (bitmap_empty(e->busy[vl], e->nr_src))
+			e->queued &= ~BIT(vl);
+	}
+	e->last_src[vl] = src;
+	return skb;
+}
+
+/* After a run, without the lock: credits, wake-ups, deliveries */
+static void ibsw_engine_finish(struct ibsw_engine *e, struct ibsw_port *peer,
+			       struct sk_buff_head *done,
+			       const struct ibsw_ret *ret, unsigned int nret,
+			       u16 wake)
+{
+	struct ibsw_port *port = e->port;
+	struct sk_buff *skb;
+	unsigned int i;
+
+	rcu_read_lock();
+	if (e->hca) {
+		struct net_device *dev = rcu_dereference(port->netdev);
+		unsigned long w = wake;
+
+		while ((skb = __skb_dequeue(done))) {
+			/* The HCA has sent it: rxe may send the next one */
+			skb_orphan(skb);
+			ibsw_switch_receive(port, skb);
+		}
+		if (dev)
+			for_each_set_bit(i, &w, IBSW_NR_DATA_VLS)
+				netif_tx_wake_queue(netdev_get_tx_queue(dev, i));
+		rcu_read_unlock();
+		return;
+	}
+
+	for (i = 0; i < nret; i++)
+		ibsw_credit_release(port->sw->ports[ret[i].src], ret[i].vl,
+				    ret[i].len);
+	if (!peer) {
+		/* In order, through the host port's NAPI queue */
+		if (!skb_queue_empty(done))
+			ibsw_host_deliver(port, done);
+		rcu_read_unlock();
+		return;
+	}
+	while ((skb = __skb_dequeue(done))) {
+		struct ibsw_skb_cb *cb = ibsw_cb(skb);
+
+		cb->in_port = peer->num;
+		cb->in_vl = cb->out_vl;
+		ibsw_switch_receive(peer, skb);
+	}
+	rcu_read_unlock();
+}
+
+/*
+ * How far behind its deadline a busy link may start its next packet: one
+ * largest packet, or the timer slack, whichever is more. Timers that fire
+ * late (by milliseconds in an emulated VM) are caught up on, so the link
+ * keeps its rate; an idle link catches up on nothing (lag 0).
+ */
+static u64 ibsw_engine_lag(const struct ibsw_engine *e, u32 scale)
+{
+	return max_t(u64, IBSW_PACE_SLACK_NS,
+		     ibsw_rate_xmit_ns(ibsw_wire_len_max(IBSW_IB_MTU_MAX),
+				       e->rate_bps, scale));
+}
+
+/*
+ * One pass of an engine: deliver the packet on the wire if it has left,
+ * send what the link and the credits allow, re-arm the timer, then do
+ * the deliveries unlocked.
+ *
+ * Context: BH disabled; called with e->lock held and the run owned,
+ * returns with it dropped.
+ */
+static void ibsw_engine_pass(struct ibsw_engine *e)
+	__releases(&e->lock)
+{
+	unsigned int nret = 0, budget = IBSW_ENGINE_BATCH;
+	struct ibsw_ret ret[IBSW_ENGINE_BATCH];
+	bool pacing = READ_ONCE(ibsw_fabric.pacing);
+	u32 scale = READ_ONCE(ibsw_fabric.time_scale);
+	u8 src[IBSW_NR_DATA_VLS];
+	struct sk_buff_head done;
+	struct ibsw_port *peer;
+	u16 wake = 0, ok, no;
+	u64 now, lag;
+
+	lockdep_assert_held(&e->lock);
+	__skb_queue_head_init(&done);
+	e->scheduled = false;
+	if (!e->open) {
+		spin_unlock(&e->lock);
+		return;
+	}
+	peer = e->peer;
+	now = ktime_get_ns();
+	/*
+	 * Run by its own timer after a packet, the link may catch up on a
+	 * late timer by about one largest packet; kicked out of idle, it
+	 * cannot have started a packet before it arrived (design §2).
+	 */
+	lag = e->wire ? ibsw_engine_lag(e, scale) : 0;
+	for (;;) {
+		struct ibsw_skb_cb *cb;
+		struct sk_buff *skb;
+		unsigned int len;
+		int vl;
+
+		if (e->wire) {
+			if (pacing && now < e->busy_until)
+				break;
+			__skb_queue_tail(&done, e->wire);
+			e->wire = NULL;
+		}
+		if (!budget)
+			break;
+		ok = ibsw_engine_eligible(e, src, &no);
+		vl = ibsw_vlarb_next(&e->arb, ok);
+		if (vl < 0)
+			break;
+		skb = ibsw_engine_dequeue(e, vl, src[vl]);
+		cb = ibsw_cb(skb);
+		len = cb->wire_len;
+		ibsw_vlarb_account(&e->arb, vl, len);
+		/* Checked above; this engine is the buffer's only taker */
+		if (e->down)
+			WARN_ON_ONCE(!ibsw_credit_take(&e->down[vl], len));
+		budget--;
+		if (e->hca) {
+			e->fifo_bytes[vl] -= len;
+			if (e->fifo_bytes[vl] < e->fifo_limit)
+				wake |= BIT(vl);
+		} else {
+			ret[nret].src = cb->in_port;
+			ret[nret].vl = cb->in_vl;
+			ret[nret].len = len;
+			nret++;
+			ibsw_stat_pkt(e->port, true, vl, len);
+		}
+		if (pacing)
+			e->busy_until = ibsw_pace_next(e->busy_until, now,
+						       ibsw_rate_xmit_ns(len, e->rate_bps, scale),
+						       lag);
+		else
+			e->busy_until = now;
+		lag = ibsw_engine_lag(e, scale);
+		e->wire = skb;
+	}
+	if (e->wire)
+		ibsw_engine_arm(e, pacing ? e->busy_until : now);
+	else if (!budget && e->queued)
+		ibsw_engine_arm(e, now);
+
+	ok = ibsw_engine_eligible(e, src, &no);
+	ibsw_engine_wait_update(e, now, no |
+				(!e->wire && no && !ok ?
+				 BIT(IBSW_WAIT_PORT) : 0));
+	spin_unlock(&e->lock);
+
+	ibsw_engine_finish(e, peer, &done, ret, nret, wake);
+}
+
+/*
+ * Run an engine, or leave the run to the context that owns it: it passes
+ * again before it lets go, so the work that came in meanwhile is done,
+ * and its deliveries stay in the order the packets left the wire. An
+ * owner asked again and again hands over to the timer, so a context that
+ * kicked it is not held up for long.
+ *
+ * Context: BH disabled (its timer, or ibsw_engine_start()), no engine
+ * lock held.
+ */
+static void ibsw_engine_step(struct ibsw_engine *e)
+{
+	unsigned int passes = 0;
+
+	spin_lock(&e->lock);
+	if (e->running) {
+		e->rerun = true;
+		spin_unlock(&e->lock);
+		return;
+	}
+	e->running = true;
+	for (;;) {
+		e->rerun = false;
+		ibsw_engine_pass(e);
+		spin_lock(&e->lock);
+		/* Checked and given up under the lock: no request is missed */
+		if (!e->rerun)
+			break;
+		if (++passes >= IBSW_ENGINE_PASSES) {
+			e->rerun = false;
+			if (e->open)
+				ibsw_engine_arm(e, ktime_get_ns());
+			break;
+		}
+	}
+	e->running = false;
+	spin_unlock(&e->lock);
+}
+
+static enum hrtimer_restart ibsw_engine_run(struct hrtimer *timer)
+{
+	ibsw_engine_step(container_of(timer, struct ibsw_engine, timer));
+	return HRTIMER_NORESTART;
+}
+
+/**
+ * ibsw_engine_alloc() - allocate an engine, closed
+ * @port: the port it transmits for
+ * @hca: the HCA transmitter of a host port (else the switch output)
+ *
+ * Context: process context.
+ * Return: the engine or NULL.
+ */
+struct ibsw_engine *ibsw_engine_alloc(struct ibsw_port *port, bool hca)
+{
+	unsigned int nr_src = hca ? 1 : port->sw->nr_ports + 1;
+	struct ibsw_engine *e;
+	unsigned int i;
+
+	e = kvzalloc(struct_size(e, voq, nr_src * IBSW_NR_DATA_VLS),
+		     GFP_KERNEL);
+	if (!e)
+		return NULL;
+	spin_lock_init(&e->lock);
+	hrtimer_init(&e->timer, CLOCK_MONOTONIC, HRTIMER_MODE_ABS_SOFT);
+	e->timer.function = ibsw_engine_run;
+	e->port = port;
+	e->hca = hca;
+	e->nr_src = nr_src;
+	/* At or beyond nr_src: the round-robin starts from port 0 */
+	memset(e->last_src, 0xff, sizeof(e->last_src));
+	for (i = 0; i < nr_src * IBSW_NR_DATA_VLS; i++)
+		__skb_queue_head_init(&e->voq[i]);
+	return e;
+}
+
+/**
+ * ibsw_engine_free() - free a closed engine
+ * @e: the engine, or NULL
+ *
+ * Context: process context; the engine is closed and nothing can kick it.
+ */
+void ibsw_engine_free(struct ibsw_engine *e)
+{
+	unsigned int i;
+
+	if (!e)
+		return;
+	hrtimer_cancel(&e->timer);
+	for (i = 0; i < e->nr_src * IBSW_NR_DATA_VLS; i++)
+		__skb_queue_purge(&e->voq[i]);
+	kfree_skb(e->wire);
+	kvfree(e);
+}
+
+/**
+ * ibsw_engine_open() - start accepting packets
+ * @e: a closed engine
+ * @peer: the switch port it delivers to, NULL for a host or the HCA
+ * @down: the receiver's input buffers, NULL for a host (always credit)
+ *
+ * Context: RTNL.
+ */
+void ibsw_engine_open(struct ibsw_engine *e, struct ibsw_port *peer,
+		      struct ibsw_credit_buf *down)
+{
+	spin_lock_bh(&e->lock);
+	e->peer = peer;
+	e->down = down;
+	e->busy_until = 0;
+	e->open = true;
+	spin_unlock_bh(&e->lock);
+}
+
+/*
+ * Drop packets taken out of an engine by the control plane: they count as
+ * discarded at the output port and free their input buffer credits.
+ */
+static void ibsw_engine_drop(struct ibsw_engine *e, struct sk_buff_head *list)
+{
+	struct sk_buff *skb;
+
+	local_bh_disable();
+	while ((skb = __skb_dequeue(list))) {
+		struct ibsw_skb_cb *cb = ibsw_cb(skb);
+
+		if (!e->hca) {
+			ibsw_stat_inc(e->port, IBSW_CNT_XMIT_DISCARDS);
+			ibsw_credit_release(e->port->sw->ports[cb->in_port],
+					    cb->in_vl, cb->wire_len);
+		}
+		kfree_skb(skb);
+	}
+	local_bh_enable();
+}
+
+/**
+ * ibsw_engine_close() - stop an engine and discard what it holds
+ * @e: the engine
+ *
+ * Queued packets are discarded (PortXmitDiscards of a switch port) and
+ * return their input credits; the packet on the wire returns the
+ * receiver's credits it held. When this returns the timer is idle and
+ * stays so: nothing can kick a closed engine.
+ *
+ * Context: RTNL, process context.
+ */
+void ibsw_engine_close(struct ibsw_engine *e)
+{
+	struct ibsw_credit_buf *down;
+	struct sk_buff_head drop;
+	struct sk_buff *wire;
+	unsigned int i;
+
+	__skb_queue_head_init(&drop);
+	spin_lock_bh(&e->lock);
+	e->open = false;
+	for (i = 0; i < e->nr_src * IBSW_NR_DATA_VLS; i++)
+		skb_queue_splice_tail_init(&e->voq[i], &drop);
+	memset(e->busy, 0, sizeof(e->busy));
+	memset(e->fifo_bytes, 0, sizeof(e->fifo_bytes));
+	e->queued = 0;
+	wire = e->wire;
+	e->wire = NULL;
+	down = e->down;
+	e->down = NULL;
+	e->peer = NULL;
+	ibsw_engine_wait_update(e, ktime_get_ns(), 0);
+	spin_unlock_bh(&e->lock);
+
+	/*
+	 * Wait for a run in progress, including its deliveries: the timer's,
+	 * or a kick's in another context, which ends at its next pass.
+	 */
+	hrtimer_cancel(&e->timer);
+	spin_lock_bh(&e->lock);
+	while (e->running) {
+		spin_unlock_bh(&e->lock);
+		usleep_range(10, 50);
+		spin_lock_bh(&e->lock);
+	}
+	e->scheduled = false;
+	spin_unlock_bh(&e->lock);
+
+	if (wire) {
+		if (down)
+			ibsw_credit_return(&down[ibsw_cb(wire)->out_vl],
+					   ibsw_cb(wire)->wire_len);
+		kfree_skb(wire);
+	}
+	ibsw_engine_drop(e, &drop);
+}
+
+/**
+ * ibsw_engine_trim() - discard packets of VLs the port no longer operates
+ * @e: the engine
+ * @nr_vls: VLs 0 to @nr_vls - 1 stay
+ *
+ * Context: RTNL.
+ */
+void ibsw_engine_trim(struct ibsw_engine *e, unsigned int nr_vls)
+{
+	struct sk_buff_head drop;
+	unsigned int s, vl;
+
+	__skb_queue_head_init(&drop);
+	spin_lock_bh(&e->lock);
+	for (vl = nr_vls; vl < IBSW_NR_DATA_VLS; vl++) {
+		for (s = 0; s < e->nr_src; s++)
+			skb_queue_splice_tail_init(ibsw_voq(e, s, vl), &drop);
+		bitmap_zero(e->busy[vl], IBSW_MAX_SRC);
+		e->fifo_bytes[vl] = 0;
+		e->queued &= ~BIT(vl);
+	}
+	spin_unlock_bh(&e->lock);
+	ibsw_engine_drop(e, &drop);
+}
+
+/* Convert waiting time at the current rate and scale: they are changing */
+static void ibsw_engine_fold_wait(struct ibsw_engine *e, u64 now)
+{
+	u32 scale = READ_ONCE(ibsw_fabric.time_scale);
+	unsigned int i;
+
+	ibsw_engine_wait_update(e, now, e->wait_mask);
+	for (i = 0; i <= IBSW_NR_DATA_VLS; i++) {
+		e->wait_ticks[i] += ibsw_rate_wait_ticks(e->wait_ns[i],
+							 e->rate_bps, scale);
+		e->wait_ns[i] = 0;
+	}
+}
+
+/*
+ * What an HCA FIFO may hold before its netdev queue stops: what the link
+ * carries in the timer slack, so a late timer finds enough to catch up
+ * on; at least one largest packet, at most IBSW_HCA_FIFO_MAX (rxe limits
+ * what a QP has in flight anyway).
+ */
+static u32 ibsw_hca_fifo_limit(u64 rate_bps)
+{
+	u32 scale = READ_ONCE(ibsw_fabric.time_scale);
+	u64 bytes = div_u64(mul_u64_u64_div_u64(rate_bps, IBSW_PACE_SLACK_NS,
+						NSEC_PER_SEC), 8 * scale);
+
+	return clamp_t(u64, bytes, ibsw_wire_len_max(IBSW_IB_MTU_MAX),
+		       IBSW_HCA_FIFO_MAX);
+}
+
+/**
+ * ibsw_engine_set_rate() - set the link rate an engine paces at
+ * @e: the engine
+ * @rate_bps: data rate in bit/s
+ *
+ * Also called with the current rate before the time scale changes, to
+ * convert the PortXmitWait time counted so far at the old scale.
+ *
+ * Context: RTNL.
+ */
+void ibsw_engine_set_rate(struct ibsw_engine *e, u64 rate_bps)
+{
+	spin_lock_bh(&e->lock);
+	ibsw_engine_fold_wait(e, ktime_get_ns());
+	e->rate_bps = rate_bps;
+	e->fifo_limit = ibsw_hca_fifo_limit(rate_bps);
+	spin_unlock_bh(&e->lock);
+}
+
+/**
+ * ibsw_engine_set_vlarb() - (re)start the VL arbiter with a table
+ * @e: the engine
+ * @table: checked table
+ *
+ * Context: RTNL.
+ */
+void ibsw_engine_set_vlarb(struct ibsw_engine *e,
+			   const struct ibsw_vlarb_table *table)
+{
+	spin_lock_bh(&e->lock);
+	ibsw_vlarb_init(&e->arb, table);
+	spin_unlock_bh(&e->lock);
+	/* VLs the old table did not serve may be served now */
+	local_bh_disable();
+	ibsw_engine_kick(e);
+	local_bh_enable();
+}
+
+/**
+ * ibsw_engine_read_wait() - PortXmitWait of the port and its VLs
+ * @e: the output engine
+ * @ticks: %IBSW_NR_DATA_VLS + 1 values: per VL, then the port
+ *	(%IBSW_WAIT_PORT), in ticks of 64 bytes at the port's rate
+ *
+ * Context: process context.
+ */
+void ibsw_engine_read_wait(struct ibsw_engine *e, u64 *ticks)
+{
+	u32 scale = READ_ONCE(ibsw_fabric.time_scale);
+	unsigned int i;
+
+	spin_lock_bh(&e->lock);
+	ibsw_engine_wait_update(e, ktime_get_ns(), e->wait_mask);
+	for (i = 0; i <= IBSW_NR_DATA_VLS; i++)
+		ticks[i] = e->wait_ticks[i] +
+			   ibsw_rate_wait_ticks(e->wait_ns[i], e->rate_bps,
+						scale);
+	spin_unlock_bh(&e->lock);
+}
+
+/**
+ * ibsw_engine_clear_wait() - reset PortXmitWait
+ * @e: the output engine
+ *
+ * Context: process context.
+ */
+void ibsw_engine_clear_wait(struct ibsw_engine *e)
+{
+	spin_lock_bh(&e->lock);
+	ibsw_engine_wait_update(e, ktime_get_ns(), e->wait_mask);
+	memset(e->wait_ns, 0, sizeof(e->wait_ns));
+	memset(e->wait_ticks, 0, sizeof(e->wait_ticks));
+	spin_unlock_bh(&e->lock);
+}
+
+/**
+ * ibsw_hca_enqueue() - queue a host's packet in its HCA transmitter
+ * @e: the host port's HCA engine
+ * @skb: the packet, its ibsw_cb() filled in
+ * @txq: the netdev TX queue of its VL, stopped while the FIFO holds a
+ *	packet (the next one waits in the qdisc: nothing is dropped)
+ *
+ * Context: ndo_start_xmit (BH disabled).
+ * Return: true if queued; false if the port is going away.
+ */
+bool ibsw_hca_enqueue(struct ibsw_engine *e, struct sk_buff *skb,
+		      struct netdev_queue *txq)
+{
+	unsigned int vl = ibsw_cb(skb)->out_vl;
+	bool idle;
+
+	spin_lock(&e->lock);
+	if (unlikely(!e->open)) {
+		spin_unlock(&e->lock);
+		return false;
+	}
+	__skb_queue_tail(ibsw_voq(e, 0, vl), skb);
+	__set_bit(0, e->busy[vl]);
+	e->queued |= BIT(vl);
+	e->fifo_bytes[vl] += ibsw_cb(skb)->wire_len;
+	/* Under the lock: the engine's wake comes after this stop */
+	if (e->fifo_bytes[vl] >= e->fifo_limit)
+		netif_tx_stop_queue(txq);
+	idle = ibsw_engine_due(e);
+	spin_unlock(&e->lock);
+	if (idle)
+		ibsw_engine_start(e);
+	return true;
+}
+
+/* Queue a packet for a switch output port: 0, -ENOTCONN or -EMSGSIZE */
+static int ibsw_engine_enqueue(struct ibsw_engine *e, unsigned int src,
+			       struct sk_buff *skb)
+{
+	struct ibsw_skb_cb *cb = ibsw_cb(skb);
+	unsigned int vl = cb->out_vl;
+	bool idle = false;
+	int err = 0;
+
+	spin_lock(&e->lock);
+	if (unlikely(!e->open)) {
+		err = -ENOTCONN;
+	} else if (unlikely(e->down && ibsw_wire_credits(cb->wire_len) >
+				       e->down[vl].size)) {
+		/* It would wait for credit forever */
+		err = -EMSGSIZE;
+	} else {
+		__skb_queue_tail(ibsw_voq(e, src, vl), skb);
+		__set_bit(src, e->busy[vl]);
+		e->queued |= BIT(vl);
+		idle = ibsw_engine_due(e);
+	}
+	spin_unlock(&e->lock);
+	if (idle)
+		ibsw_engine_start(e);
+	return err;
+}
+
+/**
+ * ibsw_credit_release() - a packet left an input buffer
+ * @in: the port of the buffer
+ * @vl: its VL
+ * @len: the packet's wire length
+ *
+ * Returns the credits and kicks the transmitter that fills the buffer (a
+ * host's HCA engine, or the peer switch port's output engine), which may
+ * have been waiting for them.
+ *
+ * Context: BH disabled, no engine lock held.
+ */
+void ibsw_credit_release(struct ibsw_port *in, unsigned int vl,
+			 unsigned int len)
+{
+	struct ibsw_engine *up;
+
+	ibsw_credit_return(&in->in[vl], len);
+	rcu_read_lock();
+	up = rcu_dereference(in->upstream);
+	if (up)
+		ibsw_engine_kick(up);
+	rcu_read_unlock();
+}
+
+/**
+ * ibsw_switch_receive() - a packet has arrived at a switch input port
+ * @in: the port
+ * @skb: the packet; ibsw_cb() holds its length, DLID, SL and the input
+ *	buffer VL whose credits it holds (taken by the transmitter)
+ *
+ * Routes it by the LFT and the SL-to-VL table of (@in, output port) into
+ * the output port's VoQ for @in. A packet that cannot be forwarded is
+ * counted and dropped, and its credits return at once.
+ *
+ * Context: BH disabled, no engine lock held.
+ */
+void ibsw_switch_receive(struct ibsw_port *in, struct sk_buff *skb)
+{
+	struct ibsw_skb_cb *cb = ibsw_cb(skb);
+	struct ibsw_switch *sw = in->sw;
+	const struct ibsw_sl2vl_tab *tab;
+	struct ibsw_port *out;
+	unsigned int o, vl;
+	int err;
+
+	rcu_read_lock();
+	ibsw_stat_pkt(in, false, cb->in_vl, cb->wire_len);
+	o = ibsw_lft_lookup(rcu_dereference(sw->lft), cb->dlid);
+	if (o == IBSW_PORT_NONE || o > sw->nr_ports || o == in->num) {
+		ibsw_stat_inc(in, IBSW_CNT_RCV_SWITCH_RELAY_ERRORS);
+		goto drop;
+	}
+	out = sw->ports[o];
+	tab = rcu_dereference(out->sl2vl);
+	vl = ibsw_sl2vl_get(&tab->map[in->num], cb->sl);
+	if (ibsw_vl_drop(vl, READ_ONCE(out->nr_vls))) {
+		ibsw_stat_inc(in, IBSW_CNT_RCV_VL_DISCARDS);
+		goto drop;
+	}
+	cb->out_vl = vl;
+	err = ibsw_engine_enqueue(out->out, in->num, skb);
+	if (likely(!err)) {
+		rcu_read_unlock();
+		return;
+	}
+	if (err == -EMSGSIZE)
+		ibsw_stat_inc(in, IBSW_CNT_RCV_OVERSIZE);
+	else
+		ibsw_stat_inc(out, IBSW_CNT_XMIT_DISCARDS);
+drop:
+	ibsw_credit_release(in, cb->in_vl, cb->wire_len);
+	rcu_read_unlock();
+	kfree_skb(skb);
+}

@@ -1,0 +1,212 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The fabric: the one per kernel. Its time scale and pacing switch, the
+ * address table (destination address -> DLID, the SA's answer to a path
+ * query), the switches by id and the host ports by LID. Module init and
+ * exit of the core live here too.
+ */
+
+#include <linux/rtnetlink.h>
+#include <linux/wait_bit.h>
+#include <net/rtnetlink.h>
+
+#include "ibsw.h"
+
+struct ibsw_fabric ibsw_fabric = {
+	.time_scale	= IBSW_DEFAULT_TIME_SCALE,
+	.pacing		= true,
+	.switches	= XARRAY_INIT(ibsw_fabric.switches, 0),
+	.lids		= XARRAY_INIT(ibsw_fabric.lids, 0),
+	.nr_devs	= ATOMIC_INIT(0),
+};
+
+/**
+ * ibsw_notify_port() - announce a change of a port to the monitor group
+ * @port: the port
+ *
+ * Context: RTNL.
+ */
+void ibsw_notify_port(struct ibsw_port *port)
+{
+	if (READ_ONCE(ibsw_fabric.notify))
+		ibsw_nl_notify_port(port->sw, port->num);
+}
+
+void ibsw_fabric_info(struct ibsw_fabric_info *info)
+{
+	const struct ibsw_addr_table *addrs;
+	struct ibsw_switch *sw;
+	unsigned long id;
+
+	ASSERT_RTNL();
+	memset(info, 0, sizeof(*info));
+	info->time_scale = ibsw_fabric.time_scale;
+	info->pacing = ibsw_fabric.pacing;
+	xa_for_each(&ibsw_fabric.switches, id, sw)
+		info->nr_switches++;
+	info->nr_hosts = ibsw_fabric.nr_hosts;
+	addrs = rtnl_dereference(ibsw_fabric.addrs);
+	info->nr_addrs = addrs ? addrs->nr : 0;
+}
+
+int ibsw_fabric_set(const u32 *time_scale, const bool *pacing,
+		    struct netlink_ext_ack *extack)
+{
+	ASSERT_RTNL();
+	if (time_scale && !ibsw_time_scale_valid(*time_scale)) {
+		NL_SET_ERR_MSG_FMT(extack, "time scale %u: want %u to %u",
+				   *time_scale, IBSW_TIME_SCALE_MIN,
+				   IBSW_TIME_SCALE_MAX);
+		return -EINVAL;
+	}
+	if (time_scale && *time_scale != ibsw_fabric.time_scale) {
+		/* PortXmitWait counted so far is converted at the old scale */
+		ibsw_fabric_fold_wait();
+		WRITE_ONCE(ibsw_fabric.time_scale, *time_scale);
+	}
+	if (pacing)
+		WRITE_ONCE(ibsw_fabric.pacing, *pacing);
+	if (ibsw_fabric.notify)
+		ibsw_nl_notify_fabric();
+	return 0;
+}
+
+int ibsw_addr_set(const struct ibsw_addr *addrs, unsigned int nr,
+		  struct netlink_ext_ack *extack)
+{
+	struct ibsw_addr_table *table;
+
+	ASSERT_RTNL();
+	table = ibsw_addr_table_build(addrs, nr);
+	if (IS_ERR(table)) {
+		switch (PTR_ERR(table)) {
+		case -EINVAL:
+			NL_SET_ERR_MSG(extack,
+				       "address table: a LID is not unicast (1 to 0xbfff)");
+			break;
+		case -EEXIST:
+			NL_SET_ERR_MSG(extack,
+				       "address table: an address appears twice");
+			break;
+		default:
+			NL_SET_ERR_MSG(extack, "address table: out of memory");
+			break;
+		}
+		return PTR_ERR(table);
+	}
+	ibsw_addr_table_replace(&ibsw_fabric.addrs, table, lockdep_rtnl_is_held());
+	if (ibsw_fabric.notify)
+		ibsw_nl_notify_fabric();
+	return 0;
+}
+
+bool ibsw_addr_get(unsigned int i, struct ibsw_addr *addr)
+{
+	const struct ibsw_addr_table *table;
+
+	ASSERT_RTNL();
+	table = rtnl_dereference(ibsw_fabric.addrs);
+	if (!table || i >= table->nr)
+		return false;
+	*addr = table->entries[i];
+	return true;
+}
+
+/**
+ * ibsw_lid_port_rcu() - the host port that has a LID
+ * @lid: the LID
+ *
+ * Context: rcu_read_lock(); the port stays valid until it is unlocked.
+ * Return: the port, or NULL.
+ */
+struct ibsw_port *ibsw_lid_port_rcu(u16 lid)
+{
+	return xa_load(&ibsw_fabric.lids, lid);
+}
+
+/**
+ * ibsw_lid_claim() - give a host port a LID
+ * @port: the port
+ * @lid: unicast LID, or 0 to release the port's LID
+ * @extack: for errors
+ *
+ * Context: RTNL.
+ * Return: 0, -EBUSY if another port has @lid, -ENOMEM.
+ */
+int ibsw_lid_claim(struct ibsw_port *port, u16 lid,
+		   struct netlink_ext_ack *extack)
+{
+	struct ibsw_port *other;
+	int err;
+
+	ASSERT_RTNL();
+	if (lid == port->lid)
+		return 0;
+	if (lid) {
+		err = xa_insert(&ibsw_fabric.lids, lid, port, GFP_KERNEL);
+		if (err == -EBUSY) {
+			other = xa_load(&ibsw_fabric.lids, lid);
+			NL_SET_ERR_MSG_FMT(extack,
+					   "LID %u is taken by port %u of %s",
+					   lid, other->num, other->sw->name);
+		}
+		if (err)
+			return err;
+	}
+	ibsw_lid_release(port);
+	port->lid = lid;
+	return 0;
+}
+
+/**
+ * ibsw_lid_release() - take a host port's LID away
+ * @port: the port
+ *
+ * Context: RTNL.
+ */
+void ibsw_lid_release(struct ibsw_port *port)
+{
+	ASSERT_RTNL();
+	if (port->lid)
+		xa_erase(&ibsw_fabric.lids, port->lid);
+	port->lid = 0;
+}
+
+int ibsw_core_init(void)
+{
+	int err;
+
+	err = class_register(&ibsw_class);
+	if (err)
+		return err;
+	err = rtnl_link_register(&ibsw_link_ops);
+	if (err)
+		goto err_class;
+	WRITE_ONCE(ibsw_fabric.notify, true);
+	return 0;
+
+err_class:
+	class_unregister(&ibsw_class);
+	return err;
+}
+
+void ibsw_core_exit(void)
+{
+	/* The netlink family is gone already (main.c) */
+	WRITE_ONCE(ibsw_fabric.notify, false);
+	/* Deletes the host netdevs of every namespace, detaching them */
+	rtnl_link_unregister(&ibsw_link_ops);
+
+	rtnl_lock();
+	ibsw_switch_destroy_all();
+	ibsw_addr_table_replace(&ibsw_fabric.addrs, NULL, true);
+	rtnl_unlock();
+
+	/* Sysfs readers may still hold a switch device */
+	wait_var_event(&ibsw_fabric.nr_devs,
+		       !atomic_read(&ibsw_fabric.nr_devs));
+	class_unregister(&ibsw_class);
+	xa_destroy(&ibsw_fabric.switches);
+	xa_destroy(&ibsw_fabric.lids);
+	rcu_barrier();
+}

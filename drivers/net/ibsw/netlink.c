@@ -1,0 +1,1484 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The ibsw generic netlink family (Documentation/netlink/specs/ibsw.yaml):
+ * request handlers, replies and notifications. genl.c (generated) holds the
+ * policies and the ops table; this file only marshals between netlink and
+ * the control plane of ctl.h, whose every call runs under RTNL.
+ *
+ * Attribute policies already bound every scalar; the checks here are those
+ * a policy cannot express (required attributes, duplicates, values that
+ * depend on a switch) and each rejection says what was wrong in extack.
+ */
+
+#include <linux/etherdevice.h>
+#include <linux/netdevice.h>
+#include <linux/rtnetlink.h>
+#include <linux/slab.h>
+#include <net/genetlink.h>
+#include <net/net_namespace.h>
+#include <net/netlink.h>
+
+#include "ctl.h"
+#include "genl.h"
+
+/* LFT entries: LIDs 0 to the highest unicast LID (LinearFDBTop <= 0xbfff) */
+#define IBSW_NL_LFT_MAX		(IBSW_LID_UNICAST_MAX + 1)
+
+/*
+ * The family is registered: notifications may be sent. Written under RTNL,
+ * which every notifier holds, so none runs against an unregistered family.
+ */
+static bool ibsw_nl_live;
+
+/**
+ * struct ibsw_nl_dump_ctx - where a dump stands, in netlink_callback::ctx
+ * @id: switch to continue with (the first whose id is at least this)
+ * @port: port of that switch to continue with
+ * @index: address table entry to continue with
+ * @done: nothing left; the next call ends the dump
+ */
+struct ibsw_nl_dump_ctx {
+	u32	id;
+	u32	port;
+	u32	index;
+	bool	done;
+};
+
+static_assert(sizeof(struct ibsw_nl_dump_ctx) <=
+	      sizeof_field(struct netlink_callback, ctx));
+
+static struct ibsw_nl_dump_ctx *ibsw_nl_dump_ctx(struct netlink_callback *cb)
+{
+	return (struct ibsw_nl_dump_ctx *)cb->ctx;
+}
+
+/* ------------------------------------------------------------- message sizes */
+
+static size_t ibsw_nl_counters_size(unsigned int nr)
+{
+	/* nla_put_uint() takes 8 bytes for values above U32_MAX */
+	return nla_total_size(0) + nr * nla_total_size(sizeof(u64));
+}
+
+static size_t ibsw_nl_fabric_size(void)
+{
+	return nla_total_size(sizeof(u32)) +	/* time-scale */
+	       nla_total_size(sizeof(u8)) +	/* pacing */
+	       3 * nla_total_size(sizeof(u32));	/* nr-switches, -hosts, -addrs */
+}
+
+static size_t ibsw_nl_switch_size(void)
+{
+	return nla_total_size(sizeof(u32)) +		/* id */
+	       nla_total_size(IBSW_NAME_LEN + 1) +	/* name */
+	       2 * nla_total_size(sizeof(u32));		/* nr-ports, lft-top */
+}
+
+/* Upper bound of a port message of a switch of @nr_ports ports */
+static size_t ibsw_nl_port_size(unsigned int nr_ports)
+{
+	size_t vl = nla_total_size(0) + 3 * nla_total_size(sizeof(u32)) +
+		    ibsw_nl_counters_size(IBSW_NR_VL_COUNTERS);
+	size_t entry = nla_total_size(0) + 2 * nla_total_size(sizeof(u32));
+	size_t sl2vl = nla_total_size(0) + nla_total_size(sizeof(u32)) +
+		       nla_total_size(IBSW_NR_SLS);
+
+	/*
+	 * switch-id, port, kind, width, speed, nr-vls, lid, peer-switch-id,
+	 * peer-port, ifindex, netns-id, vlarb-high-limit; rate
+	 */
+	return 12 * nla_total_size(sizeof(u32)) +
+	       nla_total_size(sizeof(u64)) +
+	       2 * nla_total_size(IBSW_NAME_LEN + 1) +	/* (peer-)switch-name */
+	       nla_total_size(IFNAMSIZ) +
+	       nla_total_size(ETH_ALEN) +
+	       IBSW_NR_DATA_VLS * vl +
+	       2 * IBSW_VLARB_MAX_ENTRIES * entry +
+	       (nr_ports + 1) * sl2vl +
+	       ibsw_nl_counters_size(IBSW_NR_COUNTERS);
+}
+
+/* ---------------------------------------------------------------- requests */
+
+/* A required attribute is missing: extack names it (miss-type) and says so */
+static bool ibsw_nl_missing(struct genl_info *info, unsigned int attr,
+			    const char *name)
+{
+	if (!GENL_REQ_ATTR_CHECK(info, attr))
+		return false;
+	NL_SET_ERR_MSG_FMT(info->extack, "missing attribute %s", name);
+	return true;
+}
+
+/* Likewise inside nest @nest of kind @what */
+static bool ibsw_nl_nest_missing(struct netlink_ext_ack *extack,
+				 const struct nlattr *nest, struct nlattr **tb,
+				 unsigned int attr, const char *what,
+				 const char *name)
+{
+	if (!NL_REQ_ATTR_CHECK(extack, nest, tb, attr))
+		return false;
+	NL_SET_ERR_MSG_FMT(extack, "missing attribute %s in %s", name, what);
+	return true;
+}
+
+/* The switch named by attribute @attr, or ERR_PTR. RTNL held. */
+static struct ibsw_switch *ibsw_nl_switch(struct genl_info *info,
+					  unsigned int attr)
+{
+	const struct nlattr *a = info->attrs[attr];
+	struct ibsw_switch *sw;
+
+	sw = ibsw_switch_find(nla_data(a));
+	if (!sw) {
+		NL_SET_ERR_MSG_ATTR_FMT(info->extack, a, "no switch named %s",
+					(const char *)nla_data(a));
+		return ERR_PTR(-ENOENT);
+	}
+	return sw;
+}
+
+/*
+ * The switch named by @name_attr and the number in @port_attr, which must
+ * be one of its ports. RTNL held.
+ */
+static struct ibsw_switch *ibsw_nl_switch_port(struct genl_info *info,
+					       unsigned int name_attr,
+					       unsigned int port_attr,
+					       unsigned int *port)
+{
+	const struct nlattr *a = info->attrs[port_attr];
+	struct ibsw_switch_info si;
+	struct ibsw_switch *sw;
+
+	sw = ibsw_nl_switch(info, name_attr);
+	if (IS_ERR(sw))
+		return sw;
+	ibsw_switch_info(sw, &si);
+	*port = nla_get_u32(a);
+	if (*port < 1 || *port > si.nr_ports) {
+		NL_SET_ERR_MSG_ATTR_FMT(info->extack, a,
+					"switch %s has no port %u (1 to %u)",
+					si.name, *port, si.nr_ports);
+		return ERR_PTR(-EINVAL);
+	}
+	return sw;
+}
+
+/*
+ * One vlarb-high or vlarb-low list. Return: 1 if given, 0 if not, or an
+ * error.
+ */
+static int ibsw_nl_parse_vlarb(struct genl_info *info, unsigned int type,
+			       const char *what, struct ibsw_vlarb_entry *list,
+			       u8 *nr)
+{
+	struct nlattr *tb[IBSW_A_VLARB_ENTRY_MAX + 1];
+	unsigned int n = 0, empty = 0, total = 0;
+	struct netlink_ext_ack *extack = info->extack;
+	struct nlattr *a;
+	int rem, err;
+
+	nlmsg_for_each_attr_type(a, type, info->nlhdr, GENL_HDRLEN, rem) {
+		total++;
+		if (!nla_len(a)) {
+			/* a list of one empty entry is the empty list */
+			empty++;
+			continue;
+		}
+		if (n == IBSW_VLARB_MAX_ENTRIES) {
+			NL_SET_ERR_MSG_ATTR_FMT(extack, a,
+						"%s: more than %u entries", what,
+						IBSW_VLARB_MAX_ENTRIES);
+			return -EINVAL;
+		}
+		err = nla_parse_nested(tb, IBSW_A_VLARB_ENTRY_MAX, a,
+				       ibsw_vlarb_entry_nl_policy, extack);
+		if (err)
+			return err;
+		if (ibsw_nl_nest_missing(extack, a, tb, IBSW_A_VLARB_ENTRY_VL,
+					 what, "vl") ||
+		    ibsw_nl_nest_missing(extack, a, tb,
+					 IBSW_A_VLARB_ENTRY_WEIGHT, what,
+					 "weight"))
+			return -EINVAL;
+		list[n].vl = nla_get_u32(tb[IBSW_A_VLARB_ENTRY_VL]);
+		list[n].weight = nla_get_u32(tb[IBSW_A_VLARB_ENTRY_WEIGHT]);
+		n++;
+	}
+	if (empty && total > 1) {
+		NL_SET_ERR_MSG_FMT(extack,
+				   "%s: an empty entry clears the list and must be its only entry",
+				   what);
+		return -EINVAL;
+	}
+	*nr = n;
+	return total > 0;
+}
+
+static int ibsw_nl_parse_vls(struct genl_info *info, struct ibsw_port_cfg *cfg)
+{
+	struct nlattr *tb[IBSW_A_VL_MAX + 1];
+	struct netlink_ext_ack *extack = info->extack;
+	struct nlattr *a;
+	unsigned int vl;
+	int rem, err;
+
+	nlmsg_for_each_attr_type(a, IBSW_A_PORT_VL, info->nlhdr, GENL_HDRLEN,
+				 rem) {
+		err = nla_parse_nested(tb, IBSW_A_VL_MAX, a, ibsw_vl_nl_policy,
+				       extack);
+		if (err)
+			return err;
+		if (ibsw_nl_nest_missing(extack, a, tb, IBSW_A_VL_VL, "vl",
+					 "vl") ||
+		    ibsw_nl_nest_missing(extack, a, tb, IBSW_A_VL_BUFFER_CREDITS,
+					 "vl", "buffer-credits"))
+			return -EINVAL;
+		vl = nla_get_u32(tb[IBSW_A_VL_VL]);
+		if (cfg->buffer_set & BIT(vl)) {
+			NL_SET_ERR_MSG_ATTR_FMT(extack, tb[IBSW_A_VL_VL],
+						"VL %u given twice", vl);
+			return -EINVAL;
+		}
+		cfg->buffer_set |= BIT(vl);
+		cfg->buffer_credits[vl] =
+			nla_get_u32(tb[IBSW_A_VL_BUFFER_CREDITS]);
+	}
+	return 0;
+}
+
+static int ibsw_nl_parse_sl2vl(struct genl_info *info,
+			       struct ibsw_port_cfg *cfg)
+{
+	struct nlattr *tb[IBSW_A_SL2VL_MAX + 1];
+	struct netlink_ext_ack *extack = info->extack;
+	struct ibsw_port_sl2vl *tables, *t;
+	unsigned int n = 0, sl;
+	struct nlattr *a;
+	const u8 *map;
+	int rem, err;
+
+	nlmsg_for_each_attr_type(a, IBSW_A_PORT_SL2VL, info->nlhdr,
+				 GENL_HDRLEN, rem)
+		n++;
+	if (!n)
+		return 0;
+	tables = kvcalloc(n, sizeof(*tables), GFP_KERNEL);
+	if (!tables)
+		return -ENOMEM;
+	cfg->sl2vl = tables;
+
+	t = tables;
+	nlmsg_for_each_attr_type(a, IBSW_A_PORT_SL2VL, info->nlhdr,
+				 GENL_HDRLEN, rem) {
+		err = nla_parse_nested(tb, IBSW_A_SL2VL_MAX, a,
+				       ibsw_sl2vl_nl_policy, extack);
+		if (err)
+			return err;
+		if (ibsw_nl_nest_missing(extack, a, tb, IBSW_A_SL2VL_MAP,
+					 "sl2vl", "map"))
+			return -EINVAL;
+		map = nla_data(tb[IBSW_A_SL2VL_MAP]);
+		for (sl = 0; sl < IBSW_NR_SLS; sl++) {
+			if (map[sl] > IBSW_VL15) {
+				NL_SET_ERR_MSG_ATTR_FMT(extack,
+							tb[IBSW_A_SL2VL_MAP],
+							"sl2vl: SL %u mapped to VL %u, at most %u",
+							sl, map[sl], IBSW_VL15);
+				return -EINVAL;
+			}
+			t->map.vl[sl] = map[sl];
+		}
+		if (tb[IBSW_A_SL2VL_IN_PORT])
+			t->in_port = nla_get_u32(tb[IBSW_A_SL2VL_IN_PORT]);
+		else
+			t->all = true;
+		t++;
+		cfg->nr_sl2vl++;
+	}
+	return 0;
+}
+
+/*
+ * info->attrs has room for the attributes of the op's policy only, up to
+ * its maxattr (genl.c): IBSW_NL_*_MAXATTR below. Multi-attr nests are
+ * read from the message itself, where validation admitted no others.
+ */
+#define IBSW_NL_PORT_SET_MAXATTR	IBSW_A_PORT_SL2VL
+#define IBSW_NL_LINK_NEW_MAXATTR	IBSW_A_PORT_PEER_PORT
+#define IBSW_NL_HOST_NEW_MAXATTR	IBSW_A_PORT_MAC
+
+static struct nlattr *ibsw_nl_attr(const struct genl_info *info,
+				   unsigned int maxattr, unsigned int type)
+{
+	return type <= maxattr ? info->attrs[type] : NULL;
+}
+
+/*
+ * Fill @cfg (zeroed by the caller) from the port attributes of a port-set,
+ * link-new or host-new request, whose policy ends at @maxattr.
+ * cfg->sl2vl is allocated: free it with kvfree() whatever the result.
+ */
+static int ibsw_nl_parse_port_cfg(struct genl_info *info,
+				  unsigned int maxattr,
+				  struct ibsw_port_cfg *cfg)
+{
+	struct nlattr *a;
+	int ret;
+
+	a = ibsw_nl_attr(info, maxattr, IBSW_A_PORT_WIDTH);
+	if (a) {
+		cfg->width = nla_get_u32(a);
+		cfg->set |= IBSW_PORT_CFG_WIDTH;
+	}
+	a = ibsw_nl_attr(info, maxattr, IBSW_A_PORT_SPEED);
+	if (a) {
+		cfg->speed = nla_get_u32(a);
+		cfg->set |= IBSW_PORT_CFG_SPEED;
+	}
+	a = ibsw_nl_attr(info, maxattr, IBSW_A_PORT_NR_VLS);
+	if (a) {
+		cfg->nr_vls = nla_get_u32(a);
+		cfg->set |= IBSW_PORT_CFG_NR_VLS;
+	}
+	a = ibsw_nl_attr(info, maxattr, IBSW_A_PORT_LID);
+	if (a) {
+		cfg->lid = nla_get_u32(a);
+		cfg->set |= IBSW_PORT_CFG_LID;
+	}
+	a = ibsw_nl_attr(info, maxattr, IBSW_A_PORT_VLARB_HIGH_LIMIT);
+	if (a) {
+		cfg->vlarb.high_limit = nla_get_u32(a);
+		cfg->set |= IBSW_PORT_CFG_VLARB_LIMIT;
+	}
+
+	ret = ibsw_nl_parse_vlarb(info, IBSW_A_PORT_VLARB_HIGH, "vlarb-high",
+				  cfg->vlarb.high, &cfg->vlarb.nr_high);
+	if (ret < 0)
+		return ret;
+	if (ret)
+		cfg->set |= IBSW_PORT_CFG_VLARB_HIGH;
+	ret = ibsw_nl_parse_vlarb(info, IBSW_A_PORT_VLARB_LOW, "vlarb-low",
+				  cfg->vlarb.low, &cfg->vlarb.nr_low);
+	if (ret < 0)
+		return ret;
+	if (ret)
+		cfg->set |= IBSW_PORT_CFG_VLARB_LOW;
+
+	ret = ibsw_nl_parse_vls(info, cfg);
+	if (ret)
+		return ret;
+	return ibsw_nl_parse_sl2vl(info, cfg);
+}
+
+/* ------------------------------------------------------------------ replies */
+
+static int ibsw_nl_fabric_put(struct sk_buff *skb)
+{
+	struct ibsw_fabric_info fi;
+
+	ibsw_fabric_info(&fi);
+	if (nla_put_u32(skb, IBSW_A_FABRIC_TIME_SCALE, fi.time_scale) ||
+	    nla_put_u8(skb, IBSW_A_FABRIC_PACING, fi.pacing) ||
+	    nla_put_u32(skb, IBSW_A_FABRIC_NR_SWITCHES, fi.nr_switches) ||
+	    nla_put_u32(skb, IBSW_A_FABRIC_NR_HOSTS, fi.nr_hosts) ||
+	    nla_put_u32(skb, IBSW_A_FABRIC_NR_ADDRS, fi.nr_addrs))
+		return -EMSGSIZE;
+	return 0;
+}
+
+static int ibsw_nl_switch_put(struct sk_buff *skb,
+			      const struct ibsw_switch *sw)
+{
+	struct ibsw_switch_info si;
+
+	ibsw_switch_info(sw, &si);
+	if (nla_put_u32(skb, IBSW_A_SWITCH_ID, si.id) ||
+	    nla_put_string(skb, IBSW_A_SWITCH_NAME, si.name) ||
+	    nla_put_u32(skb, IBSW_A_SWITCH_NR_PORTS, si.nr_ports) ||
+	    nla_put_u32(skb, IBSW_A_SWITCH_LFT_TOP, si.lft_top))
+		return -EMSGSIZE;
+	return 0;
+}
+
+static int ibsw_nl_counters_put(struct sk_buff *skb, int type,
+				const struct ibsw_counters *cnt,
+				unsigned int nr)
+{
+	struct nlattr *nest;
+	unsigned int i;
+
+	nest = nla_nest_start(skb, type);
+	if (!nest)
+		return -EMSGSIZE;
+	for (i = 0; i < nr; i++)
+		if (nla_put_uint(skb, IBSW_A_COUNTERS_XMIT_DATA + i,
+				 cnt->val[i]))
+			return -EMSGSIZE;
+	nla_nest_end(skb, nest);
+	return 0;
+}
+
+static int ibsw_nl_vlarb_put(struct sk_buff *skb, int type,
+			     const struct ibsw_vlarb_entry *list,
+			     unsigned int nr)
+{
+	struct nlattr *nest;
+	unsigned int i;
+
+	for (i = 0; i < nr; i++) {
+		nest = nla_nest_start(skb, type);
+		if (!nest ||
+		    nla_put_u32(skb, IBSW_A_VLARB_ENTRY_VL, list[i].vl) ||
+		    nla_put_u32(skb, IBSW_A_VLARB_ENTRY_WEIGHT, list[i].weight))
+			return -EMSGSIZE;
+		nla_nest_end(skb, nest);
+	}
+	return 0;
+}
+
+static int ibsw_nl_vls_put(struct sk_buff *skb,
+			   const struct ibsw_port_info *pi)
+{
+	const struct ibsw_vl_info *v;
+	struct nlattr *nest;
+	unsigned int vl;
+
+	for (vl = 0; vl < pi->nr_vls && vl < IBSW_NR_DATA_VLS; vl++) {
+		v = &pi->vl[vl];
+		nest = nla_nest_start(skb, IBSW_A_PORT_VL);
+		if (!nest ||
+		    nla_put_u32(skb, IBSW_A_VL_VL, vl) ||
+		    nla_put_u32(skb, IBSW_A_VL_BUFFER_CREDITS, v->buffer_credits) ||
+		    nla_put_u32(skb, IBSW_A_VL_BUFFER_FREE, v->buffer_free) ||
+		    ibsw_nl_counters_put(skb, IBSW_A_VL_COUNTERS, &v->cnt,
+					 IBSW_NR_VL_COUNTERS))
+			return -EMSGSIZE;
+		nla_nest_end(skb, nest);
+	}
+	return 0;
+}
+
+/* The SL-to-VL tables of every input port that has one for this output */
+static int ibsw_nl_sl2vl_put(struct sk_buff *skb,
+			     const struct ibsw_switch *sw, unsigned int port,
+			     unsigned int nr_ports)
+{
+	struct ibsw_sl2vl map;
+	struct nlattr *nest;
+	unsigned int in;
+
+	for (in = 0; in <= nr_ports; in++) {
+		if (ibsw_port_get_sl2vl(sw, port, in, &map))
+			continue;
+		nest = nla_nest_start(skb, IBSW_A_PORT_SL2VL);
+		if (!nest ||
+		    nla_put_u32(skb, IBSW_A_SL2VL_IN_PORT, in) ||
+		    nla_put(skb, IBSW_A_SL2VL_MAP, sizeof(map.vl), map.vl))
+			return -EMSGSIZE;
+		nla_nest_end(skb, nest);
+	}
+	return 0;
+}
+
+/*
+ * The attributes of a port, as port-get replies. @net is the namespace of
+ * the receiver, in which netns-id is given. @pi is scratch space.
+ */
+static int ibsw_nl_port_put(struct sk_buff *skb, const struct ibsw_switch *sw,
+			    unsigned int port, struct ibsw_port_info *pi,
+			    struct net *net)
+{
+	int err, id;
+
+	err = ibsw_port_info(sw, port, pi);
+	if (err)
+		return err;
+
+	if (nla_put_u32(skb, IBSW_A_PORT_SWITCH_ID, pi->sw.id) ||
+	    nla_put_string(skb, IBSW_A_PORT_SWITCH_NAME, pi->sw.name) ||
+	    nla_put_u32(skb, IBSW_A_PORT_PORT, pi->port) ||
+	    nla_put_u32(skb, IBSW_A_PORT_KIND, pi->kind) ||
+	    nla_put_u32(skb, IBSW_A_PORT_WIDTH, pi->width) ||
+	    nla_put_u32(skb, IBSW_A_PORT_SPEED, pi->speed) ||
+	    nla_put_uint(skb, IBSW_A_PORT_RATE, pi->rate_bps) ||
+	    nla_put_u32(skb, IBSW_A_PORT_NR_VLS, pi->nr_vls))
+		return -EMSGSIZE;
+
+	switch (pi->kind) {
+	case IBSW_PORT_KIND_LINK:
+		if (nla_put_u32(skb, IBSW_A_PORT_PEER_SWITCH_ID, pi->peer.id) ||
+		    nla_put_string(skb, IBSW_A_PORT_PEER_SWITCH_NAME,
+				   pi->peer.name) ||
+		    nla_put_u32(skb, IBSW_A_PORT_PEER_PORT, pi->peer_port))
+			return -EMSGSIZE;
+		break;
+	case IBSW_PORT_KIND_HOST:
+		if (nla_put_u32(skb, IBSW_A_PORT_LID, pi->lid) ||
+		    nla_put_string(skb, IBSW_A_PORT_IFNAME, pi->ifname) ||
+		    nla_put_u32(skb, IBSW_A_PORT_IFINDEX, pi->ifindex) ||
+		    nla_put(skb, IBSW_A_PORT_MAC, ETH_ALEN, pi->mac))
+			return -EMSGSIZE;
+		if (pi->net) {
+			id = peernet2id_alloc(net, pi->net, GFP_KERNEL);
+			if (id >= 0 &&
+			    nla_put_s32(skb, IBSW_A_PORT_NETNS_ID, id))
+				return -EMSGSIZE;
+		}
+		break;
+	default:
+		break;
+	}
+
+	if (ibsw_nl_vls_put(skb, pi) ||
+	    ibsw_nl_vlarb_put(skb, IBSW_A_PORT_VLARB_HIGH, pi->vlarb.high,
+			      min_t(unsigned int, pi->vlarb.nr_high,
+				    IBSW_VLARB_MAX_ENTRIES)) ||
+	    ibsw_nl_vlarb_put(skb, IBSW_A_PORT_VLARB_LOW, pi->vlarb.low,
+			      min_t(unsigned int, pi->vlarb.nr_low,
+				    IBSW_VLARB_MAX_ENTRIES)) ||
+	    nla_put_u32(skb, IBSW_A_PORT_VLARB_HIGH_LIMIT,
+			pi->vlarb.high_limit) ||
+	    ibsw_nl_sl2vl_put(skb, sw, port, pi->sw.nr_ports) ||
+	    ibsw_nl_counters_put(skb, IBSW_A_PORT_COUNTERS, &pi->cnt,
+				 IBSW_NR_COUNTERS))
+		return -EMSGSIZE;
+	return 0;
+}
+
+/*
+ * Finish a reply whose attributes were put after genlmsg_iput() (@hdr);
+ * on failure free it. Returns 0 or the error.
+ */
+static int ibsw_nl_reply_end(struct sk_buff *msg, void *hdr, int err)
+{
+	if (err) {
+		nlmsg_free(msg);
+		/* replies are sized for their content: this is a bug */
+		return WARN_ON_ONCE(err == -EMSGSIZE) ? -EMSGSIZE : err;
+	}
+	genlmsg_end(msg, hdr);
+	return 0;
+}
+
+/* ------------------------------------------------------------------- fabric */
+
+int ibsw_nl_fabric_get_doit(struct sk_buff *skb, struct genl_info *info)
+{
+	struct sk_buff *msg;
+	void *hdr;
+	int err;
+
+	msg = genlmsg_new(ibsw_nl_fabric_size(), GFP_KERNEL);
+	if (!msg)
+		return -ENOMEM;
+	hdr = genlmsg_iput(msg, info);
+	if (!hdr) {
+		nlmsg_free(msg);
+		return -EMSGSIZE;
+	}
+	rtnl_lock();
+	err = ibsw_nl_fabric_put(msg);
+	rtnl_unlock();
+	err = ibsw_nl_reply_end(msg, hdr, err);
+	return err ?: genlmsg_reply(msg, info);
+}
+
+int ibsw_nl_fabric_set_doit(struct sk_buff *skb, struct genl_info *info)
+{
+	struct nlattr *ts_attr = info->attrs[IBSW_A_FABRIC_TIME_SCALE];
+	struct nlattr *pacing_attr = info->attrs[IBSW_A_FABRIC_PACING];
+	bool pacing = false;
+	u32 ts = 0;
+	int err;
+
+	if (!ts_attr && !pacing_attr) {
+		NL_SET_ERR_MSG(info->extack,
+			       "nothing to set: give time-scale or pacing");
+		return -EINVAL;
+	}
+	if (ts_attr)
+		ts = nla_get_u32(ts_attr);
+	if (pacing_attr)
+		pacing = nla_get_u8(pacing_attr);
+
+	rtnl_lock();
+	err = ibsw_fabric_set(ts_attr ? &ts : NULL,
+			      pacing_attr ? &pacing : NULL, info->extack);
+	rtnl_unlock();
+	return err;
+}
+
+int ibsw_nl_addr_set_doit(struct sk_buff *skb, struct genl_info *info)
+{
+	struct nlattr *tb[IBSW_A_ADDR_MAX + 1];
+	struct netlink_ext_ack *extack = info->extack;
+	struct ibsw_addr *addrs = NULL;
+	unsigned int n = 0, i = 0;
+	struct nlattr *a;
+	int rem, err;
+
+	nlmsg_for_each_attr_type(a, IBSW_A_FABRIC_ADDR, info->nlhdr,
+				 GENL_HDRLEN, rem)
+		n++;
+	if (n) {
+		addrs = kvcalloc(n, sizeof(*addrs), GFP_KERNEL);
+		if (!addrs)
+			return -ENOMEM;
+	}
+	nlmsg_for_each_attr_type(a, IBSW_A_FABRIC_ADDR, info->nlhdr,
+				 GENL_HDRLEN, rem) {
+		err = nla_parse_nested(tb, IBSW_A_ADDR_MAX, a,
+				       ibsw_addr_nl_policy, extack);
+		if (err)
+			goto out;
+		if (ibsw_nl_nest_missing(extack, a, tb, IBSW_A_ADDR_IP, "addr",
+					 "ip") ||
+		    ibsw_nl_nest_missing(extack, a, tb, IBSW_A_ADDR_LID, "addr",
+					 "lid")) {
+			err = -EINVAL;
+			goto out;
+		}
+		nla_memcpy(&addrs[i].addr, tb[IBSW_A_ADDR_IP],
+			   sizeof(addrs[i].addr));
+		addrs[i].lid = nla_get_u32(tb[IBSW_A_ADDR_LID]);
+		i++;
+	}
+
+	rtnl_lock();
+	err = ibsw_addr_set(addrs, n, extack);
+	rtnl_unlock();
+out:
+	kvfree(addrs);
+	return err;
+}
+
+int ibsw_nl_addr_get_dumpit(struct sk_buff *skb, struct netlink_callback *cb)
+{
+	struct ibsw_nl_dump_ctx *ctx = ibsw_nl_dump_ctx(cb);
+	struct ibsw_addr addr;
+	struct nlattr *nest;
+	int err = 0;
+	void *hdr;
+
+	rtnl_lock();
+	for (; ibsw_addr_get(ctx->index, &addr); ctx->index++) {
+		hdr = genlmsg_put(skb, NETLINK_CB(cb->skb).portid,
+				  cb->nlh->nlmsg_seq, &ibsw_nl_family,
+				  NLM_F_MULTI, IBSW_CMD_ADDR_GET);
+		if (!hdr) {
+			err = -EMSGSIZE;
+			break;
+		}
+		nest = nla_nest_start(skb, IBSW_A_FABRIC_ADDR);
+		if (!nest ||
+		    nla_put_in6_addr(skb, IBSW_A_ADDR_IP, &addr.addr) ||
+		    nla_put_u32(skb, IBSW_A_ADDR_LID, addr.lid)) {
+			genlmsg_cancel(skb, hdr);
+			err = -EMSGSIZE;
+			break;
+		}
+		nla_nest_end(skb, nest);
+		genlmsg_end(skb, hdr);
+	}
+	rtnl_unlock();
+
+	/* full: the next call resumes at ctx->index */
+	if (err == -EMSGSIZE && skb->len)
+		return skb->len;
+	return err ?: skb->len;
+}
+
+/* ----------------------------------------------------------------- switches */
+
+int ibsw_nl_switch_new_doit(struct sk_buff *skb, struct genl_info *info)
+{
+	const struct nlattr *name_attr = info->attrs[IBSW_A_SWITCH_NAME];
+	struct ibsw_switch *sw;
+	struct sk_buff *msg;
+	const char *name;
+	void *hdr;
+	int err;
+
+	if (ibsw_nl_missing(info, IBSW_A_SWITCH_NAME, "name") ||
+	    ibsw_nl_missing(info, IBSW_A_SWITCH_NR_PORTS, "nr-ports"))
+		return -EINVAL;
+	name = nla_data(name_attr);
+
+	msg = genlmsg_new(ibsw_nl_switch_size(), GFP_KERNEL);
+	if (!msg)
+		return -ENOMEM;
+	hdr = genlmsg_iput(msg, info);
+	if (!hdr) {
+		nlmsg_free(msg);
+		return -EMSGSIZE;
+	}
+
+	rtnl_lock();
+	if (ibsw_switch_find(name)) {
+		NL_SET_ERR_MSG_ATTR_FMT(info->extack, name_attr,
+					"a switch named %s exists", name);
+		err = -EEXIST;
+		goto unlock;
+	}
+	sw = ibsw_switch_create(name,
+				nla_get_u32(info->attrs[IBSW_A_SWITCH_NR_PORTS]),
+				info->extack);
+	if (IS_ERR(sw)) {
+		err = PTR_ERR(sw);
+		goto unlock;
+	}
+	err = ibsw_nl_switch_put(msg, sw);
+unlock:
+	rtnl_unlock();
+	err = ibsw_nl_reply_end(msg, hdr, err);
+	return err ?: genlmsg_reply(msg, info);
+}
+
+int ibsw_nl_switch_del_doit(struct sk_buff *skb, struct genl_info *info)
+{
+	struct ibsw_switch *sw;
+
+	if (ibsw_nl_missing(info, IBSW_A_SWITCH_NAME, "name"))
+		return -EINVAL;
+
+	rtnl_lock();
+	sw = ibsw_nl_switch(info, IBSW_A_SWITCH_NAME);
+	if (!IS_ERR(sw))
+		ibsw_switch_destroy(sw);
+	rtnl_unlock();
+	return PTR_ERR_OR_ZERO(sw);
+}
+
+int ibsw_nl_switch_get_doit(struct sk_buff *skb, struct genl_info *info)
+{
+	struct ibsw_switch *sw;
+	struct sk_buff *msg;
+	void *hdr;
+	int err;
+
+	if (ibsw_nl_missing(info, IBSW_A_SWITCH_NAME, "name"))
+		return -EINVAL;
+
+	msg = genlmsg_new(ibsw_nl_switch_size(), GFP_KERNEL);
+	if (!msg)
+		return -ENOMEM;
+	hdr = genlmsg_iput(msg, info);
+	if (!hdr) {
+		nlmsg_free(msg);
+		return -EMSGSIZE;
+	}
+	rtnl_lock();
+	sw = ibsw_nl_switch(info, IBSW_A_SWITCH_NAME);
+	err = IS_ERR(sw) ? PTR_ERR(sw) : ibsw_nl_switch_put(msg, sw);
+	rtnl_unlock();
+	err = ibsw_nl_reply_end(msg, hdr, err);
+	return err ?: genlmsg_reply(msg, info);
+}
+
+int ibsw_nl_switch_get_dumpit(struct sk_buff *skb, struct netlink_callback *cb)
+{
+	struct ibsw_nl_dump_ctx *ctx = ibsw_nl_dump_ctx(cb);
+	struct ibsw_switch_info si;
+	struct ibsw_switch *sw;
+	int err = 0;
+	void *hdr;
+
+	if (ctx->done)
+		return 0;
+	rtnl_lock();
+	for (sw = ibsw_switch_next(ctx->id); sw;
+	     sw = ibsw_switch_next(ctx->id)) {
+		ibsw_switch_info(sw, &si);
+		hdr = genlmsg_put(skb, NETLINK_CB(cb->skb).portid,
+				  cb->nlh->nlmsg_seq, &ibsw_nl_family,
+				  NLM_F_MULTI, IBSW_CMD_SWITCH_GET);
+		if (!hdr) {
+			err = -EMSGSIZE;
+			break;
+		}
+		err = ibsw_nl_switch_put(skb, sw);
+		if (err) {
+			genlmsg_cancel(skb, hdr);
+			break;
+		}
+		genlmsg_end(skb, hdr);
+		if (si.id == U32_MAX) {
+			ctx->done = true;
+			break;
+		}
+		ctx->id = si.id + 1;
+	}
+	rtnl_unlock();
+
+	if (err == -EMSGSIZE && skb->len)
+		return skb->len;
+	return err ?: skb->len;
+}
+
+int ibsw_nl_lft_set_doit(struct sk_buff *skb, struct genl_info *info)
+{
+	const struct nlattr *lft_attr = info->attrs[IBSW_A_SWITCH_LFT];
+	struct ibsw_switch_info si;
+	struct ibsw_switch *sw;
+	unsigned int len, lid;
+	const u8 *lft;
+	int err;
+
+	if (ibsw_nl_missing(info, IBSW_A_SWITCH_NAME, "name") ||
+	    ibsw_nl_missing(info, IBSW_A_SWITCH_LFT, "lft"))
+		return -EINVAL;
+	lft = nla_data(lft_attr);
+	len = nla_len(lft_attr);
+	if (len > IBSW_NL_LFT_MAX) {
+		NL_SET_ERR_MSG_ATTR_FMT(info->extack, lft_attr,
+					"LFT of %u entries, at most %u (LIDs 0 to 0x%x)",
+					len, IBSW_NL_LFT_MAX,
+					IBSW_LID_UNICAST_MAX);
+		return -EINVAL;
+	}
+
+	rtnl_lock();
+	sw = ibsw_nl_switch(info, IBSW_A_SWITCH_NAME);
+	if (IS_ERR(sw)) {
+		err = PTR_ERR(sw);
+		goto unlock;
+	}
+	ibsw_switch_info(sw, &si);
+	for (lid = 0; lid < len; lid++) {
+		if (lft[lid] == IBSW_PORT_NONE ||
+		    lft[lid] == IBSW_LFT_NO_ROUTE || lft[lid] <= si.nr_ports)
+			continue;
+		NL_SET_ERR_MSG_ATTR_FMT(info->extack, lft_attr,
+					"LFT: LID %u to port %u, %s has %u ports",
+					lid, lft[lid], si.name, si.nr_ports);
+		err = -EINVAL;
+		goto unlock;
+	}
+	err = ibsw_switch_set_lft(sw, lft, len, info->extack);
+unlock:
+	rtnl_unlock();
+	return err;
+}
+
+int ibsw_nl_lft_get_doit(struct sk_buff *skb, struct genl_info *info)
+{
+	struct ibsw_switch_info si;
+	struct sk_buff *msg = NULL;
+	struct ibsw_switch *sw;
+	unsigned int len = 0;
+	struct nlattr *a;
+	void *hdr = NULL;
+	int err;
+
+	if (ibsw_nl_missing(info, IBSW_A_SWITCH_NAME, "name"))
+		return -EINVAL;
+
+	rtnl_lock();
+	sw = ibsw_nl_switch(info, IBSW_A_SWITCH_NAME);
+	if (IS_ERR(sw)) {
+		err = PTR_ERR(sw);
+		goto unlock;
+	}
+	ibsw_switch_info(sw, &si);
+	if (si.lft_top)
+		len = min_t(unsigned int, si.lft_top + 1, IBSW_NL_LFT_MAX);
+
+	/* up to 48 KiB of table: sized for it, not NLMSG_GOODSIZE */
+	err = -ENOMEM;
+	msg = genlmsg_new(ibsw_nl_switch_size() + nla_total_size(len),
+			  GFP_KERNEL);
+	if (!msg)
+		goto unlock;
+	err = -EMSGSIZE;
+	hdr = genlmsg_iput(msg, info);
+	if (!hdr)
+		goto unlock;
+	if (nla_put_u32(msg, IBSW_A_SWITCH_ID, si.id) ||
+	    nla_put_string(msg, IBSW_A_SWITCH_NAME, si.name) ||
+	    nla_put_u32(msg, IBSW_A_SWITCH_LFT_TOP, si.lft_top))
+		goto unlock;
+	if (len) {
+		a = nla_reserve(msg, IBSW_A_SWITCH_LFT, len);
+		if (!a)
+			goto unlock;
+		/* entries the table lacks read as "no route" */
+		memset(nla_data(a), IBSW_LFT_NO_ROUTE, len);
+		ibsw_switch_get_lft(sw, nla_data(a), len);
+	}
+	err = 0;
+unlock:
+	rtnl_unlock();
+	if (!msg)
+		return err;
+	err = ibsw_nl_reply_end(msg, hdr, err);
+	return err ?: genlmsg_reply(msg, info);
+}
+
+/* -------------------------------------------------------------------- ports */
+
+int ibsw_nl_port_get_doit(struct sk_buff *skb, struct genl_info *info)
+{
+	struct ibsw_port_info *pi;
+	struct ibsw_switch *sw;
+	struct sk_buff *msg;
+	unsigned int port;
+	void *hdr;
+	int err;
+
+	if (ibsw_nl_missing(info, IBSW_A_PORT_SWITCH_NAME, "switch-name") ||
+	    ibsw_nl_missing(info, IBSW_A_PORT_PORT, "port"))
+		return -EINVAL;
+
+	pi = kmalloc(sizeof(*pi), GFP_KERNEL);
+	msg = genlmsg_new(ibsw_nl_port_size(IBSW_MAX_PORTS), GFP_KERNEL);
+	err = -ENOMEM;
+	if (!pi || !msg)
+		goto free;
+	err = -EMSGSIZE;
+	hdr = genlmsg_iput(msg, info);
+	if (!hdr)
+		goto free;
+
+	rtnl_lock();
+	sw = ibsw_nl_switch_port(info, IBSW_A_PORT_SWITCH_NAME,
+				 IBSW_A_PORT_PORT, &port);
+	err = IS_ERR(sw) ? PTR_ERR(sw) :
+		ibsw_nl_port_put(msg, sw, port, pi, genl_info_net(info));
+	rtnl_unlock();
+	kfree(pi);
+	err = ibsw_nl_reply_end(msg, hdr, err);
+	return err ?: genlmsg_reply(msg, info);
+
+free:
+	nlmsg_free(msg);
+	kfree(pi);
+	return err;
+}
+
+/*
+ * A dump skb must hold at least one whole port message: ask for room for
+ * the largest switch there is now (a larger one made during the dump may
+ * still not fit, and ends the dump with -EMSGSIZE). A switch-name filter
+ * that names no switch is refused here, before anything is dumped.
+ */
+int ibsw_nl_port_get_dump_start(struct netlink_callback *cb)
+{
+	const struct genl_info *info = genl_info_dump(cb);
+	const struct nlattr *name = info->attrs[IBSW_A_PORT_SWITCH_NAME];
+	unsigned int nr_ports = 0;
+	struct ibsw_switch_info si;
+	struct ibsw_switch *sw;
+	int err = 0;
+
+	rtnl_lock();
+	if (name) {
+		sw = ibsw_switch_find(nla_data(name));
+		if (sw) {
+			ibsw_switch_info(sw, &si);
+			nr_ports = si.nr_ports;
+		} else {
+			NL_SET_ERR_MSG_ATTR_FMT(cb->extack, name,
+						"no switch named %s",
+						(const char *)nla_data(name));
+			err = -ENOENT;
+		}
+	} else {
+		for (sw = ibsw_switch_next(0); sw;
+		     sw = ibsw_switch_next(si.id + 1)) {
+			ibsw_switch_info(sw, &si);
+			nr_ports = max(nr_ports, si.nr_ports);
+			if (si.id == U32_MAX)
+				break;
+		}
+	}
+	rtnl_unlock();
+
+	cb->min_dump_alloc =
+		nlmsg_total_size(genlmsg_total_size(ibsw_nl_port_size(nr_ports)));
+	return err;
+}
+
+static int ibsw_nl_port_dump_one(struct sk_buff *skb,
+				 struct netlink_callback *cb,
+				 const struct ibsw_switch *sw,
+				 unsigned int port, struct ibsw_port_info *pi)
+{
+	void *hdr;
+	int err;
+
+	hdr = genlmsg_put(skb, NETLINK_CB(cb->skb).portid, cb->nlh->nlmsg_seq,
+			  &ibsw_nl_family, NLM_F_MULTI, IBSW_CMD_PORT_GET);
+	if (!hdr)
+		return -EMSGSIZE;
+	err = ibsw_nl_port_put(skb, sw, port, pi,
+			       genl_info_net(genl_info_dump(cb)));
+	if (err) {
+		genlmsg_cancel(skb, hdr);
+		return err;
+	}
+	genlmsg_end(skb, hdr);
+	return 0;
+}
+
+int ibsw_nl_port_get_dumpit(struct sk_buff *skb, struct netlink_callback *cb)
+{
+	const struct nlattr *name =
+		genl_info_dump(cb)->attrs[IBSW_A_PORT_SWITCH_NAME];
+	struct ibsw_nl_dump_ctx *ctx = ibsw_nl_dump_ctx(cb);
+	struct ibsw_switch_info si;
+	struct ibsw_port_info *pi;
+	struct ibsw_switch *sw;
+	unsigned int port;
+	int err = 0;
+
+	if (ctx->done)
+		return 0;
+	pi = kmalloc(sizeof(*pi), GFP_KERNEL);
+	if (!pi)
+		return -ENOMEM;
+
+	rtnl_lock();
+	if (name) {
+		/* gone, or replaced by another of that name: the dump ends */
+		sw = ibsw_switch_find(nla_data(name));
+		if (sw) {
+			ibsw_switch_info(sw, &si);
+			if (ctx->port && si.id != ctx->id)
+				sw = NULL;
+		}
+	} else {
+		sw = ibsw_switch_next(ctx->id);
+	}
+
+	while (sw) {
+		ibsw_switch_info(sw, &si);
+		if (si.id != ctx->id) {
+			/* the next switch, or the one we were in is gone */
+			ctx->id = si.id;
+			ctx->port = 1;
+		}
+		for (port = max(ctx->port, 1U); port <= si.nr_ports; port++) {
+			err = ibsw_nl_port_dump_one(skb, cb, sw, port, pi);
+			if (err)
+				goto unlock;
+			ctx->port = port + 1;
+		}
+		if (name || si.id == U32_MAX)
+			break;
+		sw = ibsw_switch_next(si.id + 1);
+	}
+	ctx->done = true;
+unlock:
+	rtnl_unlock();
+	kfree(pi);
+
+	/* full: the next call resumes at (ctx->id, ctx->port) */
+	if (err == -EMSGSIZE && skb->len)
+		return skb->len;
+	return err ?: skb->len;
+}
+
+int ibsw_nl_port_set_doit(struct sk_buff *skb, struct genl_info *info)
+{
+	struct ibsw_port_cfg *cfg;
+	struct ibsw_switch *sw;
+	unsigned int port;
+	int err;
+
+	if (ibsw_nl_missing(info, IBSW_A_PORT_SWITCH_NAME, "switch-name") ||
+	    ibsw_nl_missing(info, IBSW_A_PORT_PORT, "port"))
+		return -EINVAL;
+
+	cfg = kzalloc(sizeof(*cfg), GFP_KERNEL);
+	if (!cfg)
+		return -ENOMEM;
+	err = ibsw_nl_parse_port_cfg(info, IBSW_NL_PORT_SET_MAXATTR, cfg);
+	if (err)
+		goto free;
+
+	rtnl_lock();
+	sw = ibsw_nl_switch_port(info, IBSW_A_PORT_SWITCH_NAME,
+				 IBSW_A_PORT_PORT, &port);
+	err = IS_ERR(sw) ? PTR_ERR(sw) :
+		ibsw_port_set(sw, port, cfg, info->extack);
+	rtnl_unlock();
+free:
+	kvfree(cfg->sl2vl);
+	kfree(cfg);
+	return err;
+}
+
+int ibsw_nl_link_new_doit(struct sk_buff *skb, struct genl_info *info)
+{
+	struct ibsw_switch *sw, *peer;
+	unsigned int port, peer_port;
+	struct ibsw_port_cfg *cfg;
+	int err;
+
+	if (ibsw_nl_missing(info, IBSW_A_PORT_SWITCH_NAME, "switch-name") ||
+	    ibsw_nl_missing(info, IBSW_A_PORT_PORT, "port") ||
+	    ibsw_nl_missing(info, IBSW_A_PORT_PEER_SWITCH_NAME,
+			    "peer-switch-name") ||
+	    ibsw_nl_missing(info, IBSW_A_PORT_PEER_PORT, "peer-port"))
+		return -EINVAL;
+
+	cfg = kzalloc(sizeof(*cfg), GFP_KERNEL);
+	if (!cfg)
+		return -ENOMEM;
+	err = ibsw_nl_parse_port_cfg(info, IBSW_NL_LINK_NEW_MAXATTR, cfg);
+	if (err)
+		goto free;
+
+	rtnl_lock();
+	sw = ibsw_nl_switch_port(info, IBSW_A_PORT_SWITCH_NAME,
+				 IBSW_A_PORT_PORT, &port);
+	if (IS_ERR(sw)) {
+		err = PTR_ERR(sw);
+		goto unlock;
+	}
+	peer = ibsw_nl_switch_port(info, IBSW_A_PORT_PEER_SWITCH_NAME,
+				   IBSW_A_PORT_PEER_PORT, &peer_port);
+	if (IS_ERR(peer)) {
+		err = PTR_ERR(peer);
+		goto unlock;
+	}
+	err = ibsw_link_create(sw, port, peer, peer_port, cfg, info->extack);
+unlock:
+	rtnl_unlock();
+free:
+	kvfree(cfg->sl2vl);
+	kfree(cfg);
+	return err;
+}
+
+/* link-del, host-del: one port of a switch */
+static int ibsw_nl_port_del(struct genl_info *info,
+			    int (*del)(struct ibsw_switch *sw,
+				       unsigned int port,
+				       struct netlink_ext_ack *extack))
+{
+	struct ibsw_switch *sw;
+	unsigned int port;
+	int err;
+
+	if (ibsw_nl_missing(info, IBSW_A_PORT_SWITCH_NAME, "switch-name") ||
+	    ibsw_nl_missing(info, IBSW_A_PORT_PORT, "port"))
+		return -EINVAL;
+
+	rtnl_lock();
+	sw = ibsw_nl_switch_port(info, IBSW_A_PORT_SWITCH_NAME,
+				 IBSW_A_PORT_PORT, &port);
+	err = IS_ERR(sw) ? PTR_ERR(sw) : del(sw, port, info->extack);
+	rtnl_unlock();
+	return err;
+}
+
+int ibsw_nl_link_del_doit(struct sk_buff *skb, struct genl_info *info)
+{
+	return ibsw_nl_port_del(info, ibsw_link_destroy);
+}
+
+/* The namespace a host port goes to; a reference the caller puts */
+static struct net *ibsw_nl_host_net(struct genl_info *info)
+{
+	const struct nlattr *fd = info->attrs[IBSW_A_PORT_NETNS_FD];
+	const struct nlattr *pid = info->attrs[IBSW_A_PORT_NETNS_PID];
+	struct net *net;
+
+	if (fd && pid) {
+		NL_SET_ERR_MSG_ATTR(info->extack, pid,
+				    "give netns-fd or netns-pid, not both");
+		return ERR_PTR(-EINVAL);
+	}
+	if (fd) {
+		net = get_net_ns_by_fd(nla_get_s32(fd));
+		if (IS_ERR(net))
+			NL_SET_ERR_MSG_ATTR_FMT(info->extack, fd,
+						"netns-fd %d is not a network namespace",
+						nla_get_s32(fd));
+		return net;
+	}
+	if (pid) {
+		net = get_net_ns_by_pid(nla_get_u32(pid));
+		if (IS_ERR(net))
+			NL_SET_ERR_MSG_ATTR_FMT(info->extack, pid,
+						"netns-pid: no process %u",
+						nla_get_u32(pid));
+		return net;
+	}
+	return get_net(genl_info_net(info));
+}
+
+int ibsw_nl_host_new_doit(struct sk_buff *skb, struct genl_info *info)
+{
+	const struct nlattr *mac_attr = info->attrs[IBSW_A_PORT_MAC];
+	const struct nlattr *ifname_attr = info->attrs[IBSW_A_PORT_IFNAME];
+	const char *ifname = NULL;
+	struct ibsw_port_info *pi = NULL;
+	struct sk_buff *msg = NULL;
+	struct ibsw_port_cfg *cfg;
+	struct ibsw_switch *sw;
+	const u8 *mac = NULL;
+	unsigned int port;
+	struct net *net;
+	void *hdr;
+	int err;
+
+	if (ibsw_nl_missing(info, IBSW_A_PORT_SWITCH_NAME, "switch-name") ||
+	    ibsw_nl_missing(info, IBSW_A_PORT_PORT, "port"))
+		return -EINVAL;
+	if (mac_attr) {
+		mac = nla_data(mac_attr);
+		if (!is_valid_ether_addr(mac)) {
+			NL_SET_ERR_MSG_ATTR_FMT(info->extack, mac_attr,
+						"MAC %pM is not a unicast address",
+						mac);
+			return -EINVAL;
+		}
+	}
+	if (ifname_attr) {
+		ifname = nla_data(ifname_attr);
+		if (!dev_valid_name(ifname)) {
+			NL_SET_ERR_MSG_ATTR_FMT(info->extack, ifname_attr,
+						"ifname \"%s\" is not a valid name",
+						ifname);
+			return -EINVAL;
+		}
+	}
+
+	cfg = kzalloc(sizeof(*cfg), GFP_KERNEL);
+	if (!cfg)
+		return -ENOMEM;
+	err = ibsw_nl_parse_port_cfg(info, IBSW_NL_HOST_NEW_MAXATTR, cfg);
+	if (err)
+		goto free_cfg;
+
+	/* allocated before the port exists, so the reply cannot fail after */
+	err = -ENOMEM;
+	pi = kmalloc(sizeof(*pi), GFP_KERNEL);
+	msg = genlmsg_new(ibsw_nl_port_size(IBSW_MAX_PORTS), GFP_KERNEL);
+	if (!pi || !msg)
+		goto free;
+	err = -EMSGSIZE;
+	hdr = genlmsg_iput(msg, info);
+	if (!hdr)
+		goto free;
+
+	net = ibsw_nl_host_net(info);
+	if (IS_ERR(net)) {
+		err = PTR_ERR(net);
+		goto free;
+	}
+
+	rtnl_lock();
+	sw = ibsw_nl_switch_port(info, IBSW_A_PORT_SWITCH_NAME,
+				 IBSW_A_PORT_PORT, &port);
+	if (IS_ERR(sw)) {
+		err = PTR_ERR(sw);
+		goto unlock;
+	}
+	err = ibsw_host_create(sw, port, ifname, net, mac, cfg, info->extack);
+	if (!err)
+		err = ibsw_nl_port_put(msg, sw, port, pi, genl_info_net(info));
+unlock:
+	rtnl_unlock();
+	put_net(net);
+	kfree(pi);
+	kvfree(cfg->sl2vl);
+	kfree(cfg);
+	err = ibsw_nl_reply_end(msg, hdr, err);
+	return err ?: genlmsg_reply(msg, info);
+
+free:
+	nlmsg_free(msg);
+	kfree(pi);
+free_cfg:
+	kvfree(cfg->sl2vl);
+	kfree(cfg);
+	return err;
+}
+
+int ibsw_nl_host_del_doit(struct sk_buff *skb, struct genl_info *info)
+{
+	return ibsw_nl_port_del(info, ibsw_host_destroy);
+}
+
+int ibsw_nl_counters_clear_doit(struct sk_buff *skb, struct genl_info *info)
+{
+	struct ibsw_switch *sw;
+	unsigned int port = 0;
+	int err;
+
+	if (ibsw_nl_missing(info, IBSW_A_PORT_SWITCH_NAME, "switch-name"))
+		return -EINVAL;
+
+	rtnl_lock();
+	/* without a port: every port of the switch */
+	if (info->attrs[IBSW_A_PORT_PORT])
+		sw = ibsw_nl_switch_port(info, IBSW_A_PORT_SWITCH_NAME,
+					 IBSW_A_PORT_PORT, &port);
+	else
+		sw = ibsw_nl_switch(info, IBSW_A_PORT_SWITCH_NAME);
+	err = IS_ERR(sw) ? PTR_ERR(sw) :
+		ibsw_counters_clear(sw, port, info->extack);
+	rtnl_unlock();
+	return err;
+}
+
+/* ------------------------------------------------------------ notifications */
+
+/* Is there anyone to tell? Notifications are built only if so. */
+static bool ibsw_nl_listened(void)
+{
+	ASSERT_RTNL();
+	return READ_ONCE(ibsw_nl_live) &&
+	       genl_has_listeners(&ibsw_nl_family, &init_net,
+				  IBSW_NLGRP_MONITOR);
+}
+
+/*
+ * The family is not netnsok: listeners are all in init_net, where
+ * genlmsg_multicast() sends.
+ */
+static void ibsw_nl_multicast(struct sk_buff *msg, void *hdr, int err)
+{
+	if (err) {
+		WARN_ON_ONCE(err == -EMSGSIZE);
+		nlmsg_free(msg);
+		return;
+	}
+	genlmsg_end(msg, hdr);
+	genlmsg_multicast(&ibsw_nl_family, msg, 0, IBSW_NLGRP_MONITOR,
+			  GFP_KERNEL);
+}
+
+/**
+ * ibsw_nl_notify_fabric() - announce a change of the fabric's settings
+ *
+ * Context: process context, RTNL held.
+ */
+void ibsw_nl_notify_fabric(void)
+{
+	struct sk_buff *msg;
+	void *hdr;
+
+	if (!ibsw_nl_listened())
+		return;
+	msg = genlmsg_new(ibsw_nl_fabric_size(), GFP_KERNEL);
+	if (!msg)
+		return;
+	hdr = genlmsg_put(msg, 0, 0, &ibsw_nl_family, 0,
+			  IBSW_CMD_FABRIC_CHANGE_NTF);
+	if (!hdr) {
+		nlmsg_free(msg);
+		return;
+	}
+	ibsw_nl_multicast(msg, hdr, ibsw_nl_fabric_put(msg));
+}
+
+/**
+ * ibsw_nl_notify_switch() - announce a switch created, deleted or changed
+ * @sw: the switch, still valid when it is being deleted
+ * @cmd: %IBSW_CMD_SWITCH_NEW_NTF, _DEL_NTF or _CHANGE_NTF
+ *
+ * Context: process context, RTNL held.
+ */
+void ibsw_nl_notify_switch(const struct ibsw_switch *sw, u8 cmd)
+{
+	struct sk_buff *msg;
+	void *hdr;
+
+	if (WARN_ON_ONCE(cmd != IBSW_CMD_SWITCH_NEW_NTF &&
+			 cmd != IBSW_CMD_SWITCH_DEL_NTF &&
+			 cmd != IBSW_CMD_SWITCH_CHANGE_NTF))
+		return;
+	if (!ibsw_nl_listened())
+		return;
+	msg = genlmsg_new(ibsw_nl_switch_size(), GFP_KERNEL);
+	if (!msg)
+		return;
+	hdr = genlmsg_put(msg, 0, 0, &ibsw_nl_family, 0, cmd);
+	if (!hdr) {
+		nlmsg_free(msg);
+		return;
+	}
+	ibsw_nl_multicast(msg, hdr, ibsw_nl_switch_put(msg, sw));
+}
+
+/**
+ * ibsw_nl_notify_port() - announce a port configured, (dis)connected or
+ *	cleared
+ * @sw: its switch
+ * @port: its number
+ *
+ * Context: process context, RTNL held.
+ */
+void ibsw_nl_notify_port(const struct ibsw_switch *sw, unsigned int port)
+{
+	struct ibsw_switch_info si;
+	struct ibsw_port_info *pi;
+	struct sk_buff *msg;
+	void *hdr;
+
+	if (!ibsw_nl_listened())
+		return;
+	ibsw_switch_info(sw, &si);
+	pi = kmalloc(sizeof(*pi), GFP_KERNEL);
+	msg = genlmsg_new(ibsw_nl_port_size(si.nr_ports), GFP_KERNEL);
+	if (!pi || !msg)
+		goto free;
+	hdr = genlmsg_put(msg, 0, 0, &ibsw_nl_family, 0,
+			  IBSW_CMD_PORT_CHANGE_NTF);
+	if (!hdr)
+		goto free;
+	ibsw_nl_multicast(msg, hdr,
+			  ibsw_nl_port_put(msg, sw, port, pi, &init_net));
+	kfree(pi);
+	return;
+free:
+	nlmsg_free(msg);
+	kfree(pi);
+}
+
+/* ---------------------------------------------------------------- lifetime */
+
+/**
+ * ibsw_nl_init() - register the family; the last step of module init
+ *
+ * Return: 0 or the error of genl_register_family().
+ */
+int ibsw_nl_init(void)
+{
+	int err;
+
+	/*
+	 * ynl-gen makes every family netnsok. This one drives a fabric
+	 * shared by the whole kernel, so it exists in the initial namespace
+	 * only: other namespaces can neither resolve nor call it, and
+	 * notifications go to init_net alone. The family is still writable
+	 * here: __ro_after_init takes effect when module init returns.
+	 */
+	ibsw_nl_family.netnsok = false;
+	err = genl_register_family(&ibsw_nl_family);
+	if (err)
+		return err;
+	rtnl_lock();
+	WRITE_ONCE(ibsw_nl_live, true);
+	rtnl_unlock();
+	return 0;
+}
+
+/**
+ * ibsw_nl_exit() - unregister the family; the first step of module exit
+ *
+ * After it, no request is running and no notification is sent.
+ */
+void ibsw_nl_exit(void)
+{
+	rtnl_lock();
+	WRITE_ONCE(ibsw_nl_live, false);
+	rtnl_unlock();
+	genl_unregister_family(&ibsw_nl_family);
+}

@@ -1,0 +1,203 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Port counters: per-cpu u64_stats, summed when read.
+ *
+ * Clearing does not touch the per-cpu values: it records the current sums
+ * as a baseline (under RTNL) that readers subtract. Writers stay lock-free
+ * and a reader racing with a clear sees either the old or the new
+ * baseline, never a torn per-cpu value. PortXmitWait is not here: the
+ * output engine keeps it under its lock (engine.c).
+ */
+
+#include <linux/percpu.h>
+#include <linux/rtnetlink.h>
+
+#include "ibsw.h"
+
+const char * const ibsw_counter_names[IBSW_NR_COUNTERS] = {
+	[IBSW_CNT_XMIT_DATA]			= "port_xmit_data",
+	[IBSW_CNT_RCV_DATA]			= "port_rcv_data",
+	[IBSW_CNT_XMIT_PKTS]			= "port_xmit_packets",
+	[IBSW_CNT_RCV_PKTS]			= "port_rcv_packets",
+	[IBSW_CNT_XMIT_WAIT]			= "port_xmit_wait",
+	[IBSW_CNT_XMIT_DISCARDS]		= "port_xmit_discards",
+	[IBSW_CNT_RCV_ERRORS]			= "port_rcv_errors",
+	[IBSW_CNT_RCV_SWITCH_RELAY_ERRORS]	= "port_rcv_switch_relay_errors",
+	[IBSW_CNT_RCV_FOREIGN]			= "rcv_foreign",
+	[IBSW_CNT_RCV_VL_DISCARDS]		= "rcv_vl_discards",
+	[IBSW_CNT_RCV_OVERSIZE]			= "rcv_oversize",
+	[IBSW_CNT_NEIGH_REPLIES]		= "neigh_replies",
+	[IBSW_CNT_EXCESSIVE_BUFFER_OVERRUN_ERRORS] =
+		"excessive_buffer_overrun_errors",
+};
+
+int ibsw_stats_alloc(struct ibsw_port *port)
+{
+	int cpu;
+
+	port->stats = alloc_percpu(struct ibsw_pcpu_stats);
+	if (!port->stats)
+		return -ENOMEM;
+	for_each_possible_cpu(cpu)
+		u64_stats_init(&per_cpu_ptr(port->stats, cpu)->syncp);
+	return 0;
+}
+
+void ibsw_stats_free(struct ibsw_port *port)
+{
+	free_percpu(port->stats);
+	port->stats = NULL;
+}
+
+/**
+ * ibsw_stat_add() - add to a port counter
+ * @port: the port
+ * @cnt: the counter; data counters take bytes
+ * @val: the amount
+ *
+ * Context: BH disabled (the per-cpu writer must not be interrupted by
+ * another writer on the same CPU).
+ */
+void ibsw_stat_add(struct ibsw_port *port, enum ibsw_counter cnt, u64 val)
+{
+	struct ibsw_pcpu_stats *s = this_cpu_ptr(port->stats);
+
+	u64_stats_update_begin(&s->syncp);
+	u64_stats_add(&s->port[cnt], val);
+	u64_stats_update_end(&s->syncp);
+}
+
+/**
+ * ibsw_stat_pkt() - count a packet sent or received, on the port and VL
+ * @port: the port
+ * @xmit: sent (else received)
+ * @vl: its VL on this port
+ * @len: its wire length
+ *
+ * Context: BH disabled.
+ */
+void ibsw_stat_pkt(struct ibsw_port *port, bool xmit, unsigned int vl,
+		   unsigned int len)
+{
+	struct ibsw_pcpu_stats *s = this_cpu_ptr(port->stats);
+	enum ibsw_counter data = xmit ? IBSW_CNT_XMIT_DATA : IBSW_CNT_RCV_DATA;
+	enum ibsw_counter pkts = xmit ? IBSW_CNT_XMIT_PKTS : IBSW_CNT_RCV_PKTS;
+
+	u64_stats_update_begin(&s->syncp);
+	u64_stats_add(&s->port[data], len);
+	u64_stats_inc(&s->port[pkts]);
+	if (vl < IBSW_NR_DATA_VLS) {
+		u64_stats_add(&s->vl[vl][data], len);
+		u64_stats_inc(&s->vl[vl][pkts]);
+	}
+	u64_stats_update_end(&s->syncp);
+}
+
+/* Raw sums over all CPUs: data in bytes */
+static void ibsw_stats_sum(struct ibsw_port *port,
+			   u64 *sum, u64 (*vl_sum)[IBSW_NR_VL_COUNTERS])
+{
+	int cpu, i, v;
+
+	memset(sum, 0, sizeof(u64) * IBSW_NR_COUNTERS);
+	memset(vl_sum, 0, sizeof(u64) * IBSW_NR_DATA_VLS * IBSW_NR_VL_COUNTERS);
+	for_each_possible_cpu(cpu) {
+		const struct ibsw_pcpu_stats *s = per_cpu_ptr(port->stats, cpu);
+		u64 p[IBSW_NR_COUNTERS];
+		u64 q[IBSW_NR_DATA_VLS][IBSW_NR_VL_COUNTERS];
+		unsigned int start;
+
+		do {
+			start = u64_stats_fetch_begin(&s->syncp);
+			for (i = 0; i < IBSW_NR_COUNTERS; i++)
+				p[i] = u64_stats_read(&s->port[i]);
+			for (v = 0; v < IBSW_NR_DATA_VLS; v++)
+				for (i = 0; i < IBSW_NR_VL_COUNTERS; i++)
+					q[v][i] = u64_stats_read(&s->vl[v][i]);
+		} while (u64_stats_fetch_retry(&s->syncp, start));
+
+		for (i = 0; i < IBSW_NR_COUNTERS; i++)
+			sum[i] += p[i];
+		for (v = 0; v < IBSW_NR_DATA_VLS; v++)
+			for (i = 0; i < IBSW_NR_VL_COUNTERS; i++)
+				vl_sum[v][i] += q[v][i];
+	}
+}
+
+static u64 ibsw_stat_report(unsigned int i, u64 raw, u64 base)
+{
+	u64 val = raw > base ? raw - base : 0;
+
+	if (i == IBSW_CNT_XMIT_DATA || i == IBSW_CNT_RCV_DATA)
+		val /= 4;	/* 32-bit words, as the IBA counts */
+	return val;
+}
+
+/**
+ * ibsw_stats_read() - the counters of a port, as reported
+ * @port: the port
+ * @cnt: port counters; data in 32-bit words, PortXmitWait in ticks
+ * @vl_cnt: per-VL counters, %IBSW_NR_DATA_VLS entries, or NULL
+ *
+ * Context: process context (takes the engine lock with BH disabled).
+ */
+void ibsw_stats_read(struct ibsw_port *port, struct ibsw_counters *cnt,
+		     struct ibsw_counters *vl_cnt)
+{
+	u64 (*vl_sum)[IBSW_NR_VL_COUNTERS];
+	u64 ticks[IBSW_NR_DATA_VLS + 1];
+	u64 sum[IBSW_NR_COUNTERS];
+	unsigned int i, v;
+
+	vl_sum = kmalloc_array(IBSW_NR_DATA_VLS, sizeof(*vl_sum), GFP_KERNEL);
+	memset(cnt, 0, sizeof(*cnt));
+	if (vl_cnt)
+		memset(vl_cnt, 0, sizeof(*vl_cnt) * IBSW_NR_DATA_VLS);
+	if (!vl_sum)
+		return;
+
+	ibsw_stats_sum(port, sum, vl_sum);
+	for (i = 0; i < IBSW_NR_COUNTERS; i++)
+		cnt->val[i] = ibsw_stat_report(i, sum[i],
+					       READ_ONCE(port->base[i]));
+	ibsw_engine_read_wait(port->out, ticks);
+	cnt->val[IBSW_CNT_XMIT_WAIT] = ticks[IBSW_WAIT_PORT];
+	if (vl_cnt) {
+		for (v = 0; v < IBSW_NR_DATA_VLS; v++) {
+			for (i = 0; i < IBSW_NR_VL_COUNTERS; i++)
+				vl_cnt[v].val[i] =
+					ibsw_stat_report(i, vl_sum[v][i],
+							 READ_ONCE(port->vl_base[v][i]));
+			vl_cnt[v].val[IBSW_CNT_XMIT_WAIT] = ticks[v];
+		}
+	}
+	kfree(vl_sum);
+}
+
+/**
+ * ibsw_stats_clear() - reset the counters of a port
+ * @port: the port
+ *
+ * Context: RTNL.
+ * Return: 0 or -ENOMEM.
+ */
+int ibsw_stats_clear(struct ibsw_port *port)
+{
+	u64 (*vl_sum)[IBSW_NR_VL_COUNTERS];
+	u64 sum[IBSW_NR_COUNTERS];
+	unsigned int i, v;
+
+	ASSERT_RTNL();
+	vl_sum = kmalloc_array(IBSW_NR_DATA_VLS, sizeof(*vl_sum), GFP_KERNEL);
+	if (!vl_sum)
+		return -ENOMEM;
+	ibsw_stats_sum(port, sum, vl_sum);
+	for (i = 0; i < IBSW_NR_COUNTERS; i++)
+		WRITE_ONCE(port->base[i], sum[i]);
+	for (v = 0; v < IBSW_NR_DATA_VLS; v++)
+		for (i = 0; i < IBSW_NR_VL_COUNTERS; i++)
+			WRITE_ONCE(port->vl_base[v][i], vl_sum[v][i]);
+	ibsw_engine_clear_wait(port->out);
+	kfree(vl_sum);
+	return 0;
+}
