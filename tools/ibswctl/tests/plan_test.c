@@ -1,0 +1,644 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Unit tests of the fabric builder: the plans of "fabric up" for the
+ * topologies of tools/lib/tests/fixtures (golden NAME.plan files here),
+ * their execution against the fake transport, undo after a failure, the
+ * fabric description (valid JSON, checked with jq), "fabric desc" and
+ * "fabric down" from a description.
+ */
+#define _GNU_SOURCE
+#include "helpers.h"
+#include "plan.h"
+
+#include <ctype.h>
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <linux/genetlink.h>
+
+static char tmpdir[64];
+
+static char *tmp_path(const char *name)
+{
+	char *p;
+
+	assert_true(asprintf(&p, "%s/%s", tmpdir, name) > 0);
+	return p;
+}
+
+static void check_jq(const char *json, const char *filter, const char *want)
+{
+	char *got = t_jq(json, filter);
+
+	if (!t_have_jq())
+		return;
+	assert_non_null(got);
+	assert_string_equal(got, want);
+	free(got);
+}
+
+static const struct {
+	const char *topo, *args, *golden;
+} goldens[] = {
+	{ "seed002.net", "scale 100", "seed002.plan" },
+	{ "ring4.topo", "", "ring4.plan" },
+	{ "fattree.topo", "vls 8 buffer 260 prefix t-", "fattree.plan" },
+	{ "extras.ibnd", "no-rxe no-mgmt mtu 9000", "extras.plan" },
+	{ "dcms.topo", "scale 10", "dcms.plan" },
+};
+
+static void golden_plans(void **state)
+{
+	struct t *t = t_new();
+	char cmd[256], path[512];
+	char *want;
+	size_t i;
+
+	(void)state;
+	for (i = 0; i < ARRAY_SIZE(goldens); i++) {
+		t_clear(t);
+		snprintf(cmd, sizeof(cmd), "fabric up %s %s dry-run", goldens[i].topo,
+			 goldens[i].args);
+		assert_int_equal(t_run(t, cmd), 0);
+		snprintf(path, sizeof(path), "%s/%s", FIXTURES, goldens[i].golden);
+		want = t_read_file(path);
+		assert_non_null(want);
+		assert_string_equal(t_out(t), want);
+		free(want);
+		assert_string_equal(t_err(t), "");
+		/* a dry run does nothing */
+		assert_int_equal(t->nreq, 0);
+		assert_int_equal(t->nruns, 0);
+	}
+	t_free(t);
+}
+
+static void upcase(char *s)
+{
+	for (; *s; s++)
+		*s = toupper((unsigned char)*s);
+}
+
+/* The two formats of one testbed give the same plan, up to identifiers. */
+static void formats_agree(void **state)
+{
+	struct t *t = t_new();
+	char *a, *b;
+
+	(void)state;
+	assert_int_equal(t_run(t, "fabric up seed002.net dry-run"), 0);
+	a = strdup(t_out(t));
+	t_clear(t);
+	assert_int_equal(t_run(t, "fabric up seed002.ibnd dry-run"), 0);
+	b = strdup(t_out(t));
+	/* "S-0002c90000000010" becomes s1, "H-0002c90300000101" h1 */
+	assert_non_null(strstr(b, "ibswctl switch add s1 ports 36\n"));
+	assert_non_null(strstr(b, "ip netns exec h1 rdma link add rxe_h1 type rxe netdev ib0\n"));
+	upcase(a);
+	upcase(b);
+	assert_string_equal(a, b);
+	free(a);
+	free(b);
+	t_free(t);
+}
+
+/* Every malformed fixture: its messages, nothing done. */
+static void parse_errors(void **state)
+{
+	static const char *const bad[] = {
+		"bad-unknown-peer", "bad-conflict", "bad-rate", "bad-port-range", "bad-too-many",
+		"bad-host-to-host",
+	};
+	char topo[64], expect[64], cmd[128];
+	struct t *t = t_new();
+	char *want;
+	size_t i;
+
+	(void)state;
+	for (i = 0; i < ARRAY_SIZE(bad); i++) {
+		t_clear(t);
+		snprintf(topo, sizeof(topo), "%s.topo", bad[i]);
+		snprintf(expect, sizeof(expect), "%s.expect", bad[i]);
+		snprintf(cmd, sizeof(cmd), "fabric up %s", topo);
+		assert_int_equal(t_run(t, cmd), 1);
+		want = t_read_file(expect);
+		assert_non_null(want);
+		assert_string_equal(t_err(t), want);
+		free(want);
+		assert_int_equal(t->nreq, 0);
+		assert_int_equal(t->nruns, 0);
+	}
+	t_clear(t);
+	assert_int_equal(t_run(t, "fabric up no-such.topo"), 1);
+	assert_string_equal(t_err(t), "no-such.topo: cannot open: No such file or directory\n");
+	t_free(t);
+}
+
+static void routing_errors(void **state)
+{
+	char *path = tmp_path("lonely.topo");
+	struct t *t = t_new();
+	char cmd[256];
+	FILE *f;
+
+	(void)state;
+	f = fopen(path, "w");
+	assert_non_null(f);
+	/*
+	 * Two switches: with one, tools/lib/route.c (collect_hcas) writes past
+	 * its HCA array for the unconnected HCA (reported; ASan finds it).
+	 */
+	fputs("Switch 4 \"S1\"\n[1] \"H1\"[1]\n[2] \"S2\"[1]\n\nSwitch 4 \"S2\"\n\n"
+	      "Hca 1 \"H1\"\n\nHca 1 \"H9\"\n", f);
+	fclose(f);
+	snprintf(cmd, sizeof(cmd), "fabric up %s", path);
+	assert_int_equal(t_run(t, cmd), 1);
+	assert_non_null(strstr(t_err(t),
+			       "lonely.topo:9: HCA \"H9\" is not connected to a switch\n"));
+	assert_int_equal(t->nreq, 0);
+	assert_int_equal(t->nruns, 0);
+	unlink(path);
+	free(path);
+	t_free(t);
+}
+
+static void option_errors(void **state)
+{
+	static const char *const bad[] = {
+		"fabric up seed002.net prefix a/b",
+		"fabric up seed002.net scale 0",
+		"fabric up seed002.net scale",
+		"fabric up seed002.net vls 16",
+		"fabric up seed002.net buffer 0",
+		"fabric up seed002.net mtu 1000",
+		"fabric up seed002.net color blue",
+	};
+	struct t *t = t_new();
+	size_t i;
+
+	(void)state;
+	for (i = 0; i < ARRAY_SIZE(bad); i++) {
+		t_clear(t);
+		assert_int_equal(t_run(t, bad[i]), 2);
+		assert_int_equal(t->nreq, 0);
+		assert_int_equal(t->nruns, 0);
+	}
+	t_free(t);
+}
+
+/* Answers: ids for new switches, a time scale, switches that exist */
+static int kernel(struct t *t, const struct nlmsghdr *req)
+{
+	static uint32_t next_id = 10;
+	const struct nlattr *name = t_attr(req, IBSW_A_SWITCH_NAME);
+	struct nlmsghdr *r;
+
+	switch (t_cmd(req)) {
+	case IBSW_CMD_SWITCH_NEW:
+		r = t_reply(t, IBSW_CMD_SWITCH_NEW);
+		mnl_attr_put_u32(r, IBSW_A_SWITCH_ID, next_id++);
+		mnl_attr_put_strz(r, IBSW_A_SWITCH_NAME, mnl_attr_get_str(name));
+		return 0;
+	case IBSW_CMD_FABRIC_GET:
+		r = t_reply(t, IBSW_CMD_FABRIC_GET);
+		mnl_attr_put_u32(r, IBSW_A_FABRIC_TIME_SCALE, 7);
+		return 0;
+	case IBSW_CMD_SWITCH_GET:
+		if (strcmp(mnl_attr_get_str(name), "S1"))
+			return -ENOENT;
+		r = t_reply(t, IBSW_CMD_SWITCH_GET);
+		mnl_attr_put_strz(r, IBSW_A_SWITCH_NAME, "S1");
+		return 0;
+	case IBSW_CMD_HOST_NEW:
+		if (!strcmp(mnl_attr_get_str(t_attr(req, IBSW_A_PORT_SWITCH_NAME)), "S2") &&
+		    mnl_attr_get_u32(t_attr(req, IBSW_A_PORT_PORT)) == 3 &&
+		    t->fail_err == -EBUSY) {
+			snprintf(t->ctl.ext_msg, sizeof(t->ctl.ext_msg), "port S2/3 is busy");
+			return -EBUSY;
+		}
+		return 0;
+	default:
+		return 0;
+	}
+}
+
+/* The plan's lines of one kind: "ibswctl ..." (ctl) or the others */
+static char *plan_lines(const char *plan, bool ctl)
+{
+	char *out = NULL, *copy = strdup(plan), *line, *save = NULL;
+	size_t size = 0;
+	FILE *f = open_memstream(&out, &size);
+
+	assert_non_null(f);
+	for (line = strtok_r(copy, "\n", &save); line; line = strtok_r(NULL, "\n", &save))
+		if (!strncmp(line, "ibswctl ", 8) == ctl)
+			fprintf(f, "%s\n", line);
+	fclose(f);
+	free(copy);
+	return out;
+}
+
+/* The commands of the requests made, as the plan writes them (cmd only) */
+static char *req_cmds(struct t *t)
+{
+	char *out = NULL;
+	size_t size = 0;
+	FILE *f = open_memstream(&out, &size);
+	unsigned int i;
+
+	assert_non_null(f);
+	for (i = 0; i < t->nreq; i++)
+		fprintf(f, "%s\n", ctl_cmd_name(t_cmd(t->req[i])));
+	fclose(f);
+	return out;
+}
+
+static void up_and_down(void **state)
+{
+	char *desc = tmp_path("run/ibsw/fabric.json"), *plan, *want, *got, *text, *cmds;
+	struct t *t = t_new();
+	char cmd[512];
+
+	(void)state;
+	/* the plan, to compare with what is done */
+	assert_int_equal(t_run(t, "fabric up seed002.net scale 100 dry-run"), 0);
+	plan = strdup(t_out(t));
+	t_clear(t);
+
+	t->respond = kernel;
+	snprintf(cmd, sizeof(cmd), "fabric up seed002.net scale 100 desc %s", desc);
+	assert_int_equal(t_run(t, cmd), 0);
+	assert_string_equal(t_err(t), "");
+	assert_string_equal(t_out(t), "");
+	/* every program of the plan, in order */
+	want = plan_lines(plan, false);
+	assert_string_equal(t->runs, want);
+	free(want);
+	/* and every netlink request: 1 + 2 + 1 + 7 + 1 + 2 */
+	cmds = req_cmds(t);
+	assert_string_equal(cmds,
+			    "fabric-set\nswitch-new\nswitch-new\nlink-new\n"
+			    "host-new\nhost-new\nhost-new\nhost-new\nhost-new\nhost-new\nhost-new\n"
+			    "addr-set\nlft-set\nlft-set\n");
+	free(cmds);
+	assert_int_equal(t_count(t->req[11], IBSW_A_FABRIC_ADDR), 14);
+
+	text = t_read_file(desc);
+	assert_non_null(text);
+	assert_true(t_json_valid(text));
+	check_jq(text, "[.version, .time_scale, .mtu, .prefix, .rxe,\n"
+		 "(.topology | endswith(\"/seed002.net\"))]",
+		 "[1,100,4200,\"\",true,true]\n");
+	check_jq(text, "[.switches[] | [.name, .id, .lid, .nports, (.ports | length)]]",
+		 "[[\"S1\",10,1,36,4],[\"S2\",11,2,36,5]]\n");
+	check_jq(text, ".switches[0].ports[3] |\n"
+		 "[.port, .kind, .peer, .peer_port, .rate, .rate_bps]",
+		 "[4,\"link\",\"S2\",5,\"4xQDR\",32000000000]\n");
+	check_jq(text, ".switches[0].ports[3] | keys_unsorted | join(\" \")",
+		 "\"port kind peer peer_port rate rate_bps\"\n");
+	check_jq(text, ".switches[1].ports[1] |\n"
+		 "[.port, .kind, .host, .host_port, .lid, .rate, .rate_bps]",
+		 "[2,\"host\",\"H5\",1,7,\"4xDDR\",16000000000]\n");
+	check_jq(text, ".links | map([.switch, .port, .peer, .peer_port, .rate, .rate_bps])",
+		 "[[\"S1\",4,\"S2\",5,\"4xQDR\",32000000000]]\n");
+	check_jq(text, ".hosts[4] | keys_unsorted | join(\" \")",
+		 "\"name ident hca_port netns ifname mac lid ipv4 ipv6 rdma_dev mgmt_ipv4 switch switch_port rate rate_bps\"\n");
+	check_jq(text, "[.mgmt.bridge, .mgmt.ipv4, .mgmt.ifname, .hosts[4].mgmt_ipv4]",
+		 "[\"ibsw-mgmt\",\"10.1.255.254\",\"eth0\",\"10.1.0.7\"]\n");
+	check_jq(text, ".hosts[4] | [.name, .ident, .hca_port, .netns, .ifname, .mac, .lid]",
+		 "[\"H5\",\"H5\",1,\"H5\",\"ib0\",\"02:1b:00:00:00:07\",7]\n");
+	check_jq(text, ".hosts[4] |\n"
+		 "[.ipv4, .ipv6, .rdma_dev, .switch, .switch_port, .rate, .rate_bps]",
+		 "[\"10.0.0.7\",\"fd00:1b::7\",\"rxe_H5\",\"S2\",2,\"4xDDR\",16000000000]\n");
+	check_jq(text, "[.hosts[] | .name] | join(\" \")", "\"H1 H2 H3 H4 H5 H6 H7\"\n");
+
+	/* fabric desc prints it again, pretty: the same text */
+	t_clear(t);
+	snprintf(cmd, sizeof(cmd), "fabric desc %s %s", "desc", desc);
+	assert_int_equal(t_run(t, cmd), 0);
+	assert_string_equal(t_out(t), text);
+	t_clear(t);
+	snprintf(cmd, sizeof(cmd), "-j fabric desc %s %s", "desc", desc);
+	assert_int_equal(t_run(t, cmd), 0);
+	check_jq(t_out(t), ".hosts[6].lid", "9\n");
+	assert_null(strchr(t_out(t), ' '));
+	free(text);
+
+	/* a second fabric up is refused before anything is done */
+	t_clear(t);
+	t->nruns = 0;
+	snprintf(cmd, sizeof(cmd), "fabric up seed002.net desc %s", desc);
+	assert_int_equal(t_run(t, cmd), 1);
+	assert_non_null(strstr(t_err(t), "fabric already up: "));
+	assert_int_equal(t->nreq, 0);
+	assert_int_equal(t->nruns, 0);
+
+	/* down: rxe_H2 and the namespaces of H3..H7 are already gone, and S2 */
+	t_clear(t);
+	fclose(t->runsf);
+	free(t->runs);
+	t->runs = NULL;
+	t->runsf = open_memstream(&t->runs, &t->runs_size);
+	t->paths[t->npaths++] = "/sys/class/infiniband/rxe_H1";
+	t->paths[t->npaths++] = "/sys/class/infiniband/rxe_H3";
+	t->paths[t->npaths++] = "/run/netns/H1";
+	t->paths[t->npaths++] = "/run/netns/H2";
+	snprintf(cmd, sizeof(cmd), "fabric down desc %s", desc);
+	assert_int_equal(t_run(t, cmd), 0);
+	fflush(t->runsf);
+	assert_string_equal(t->runs,
+			    "rdma link delete rxe_H1\nrdma link delete rxe_H3\n"
+			    "ip netns del H1\nip netns del H2\n");
+	cmds = req_cmds(t);
+	assert_string_equal(cmds, "switch-get\nswitch-del\nswitch-get\nfabric-get\naddr-set\n");
+	free(cmds);
+	assert_string_equal(mnl_attr_get_str(t_attr(t->req[1], IBSW_A_SWITCH_NAME)), "S1");
+	assert_int_equal(t_count(t->req[4], IBSW_A_FABRIC_ADDR), 0);
+	got = strdup(t_err(t));
+	assert_non_null(strstr(got, "ibswctl: fabric down: rdma device rxe_H2 already gone\n"));
+	assert_non_null(strstr(got, "ibswctl: fabric down: namespace H7 already gone\n"));
+	assert_non_null(strstr(got, "ibswctl: fabric down: switch S2 already gone\n"));
+	free(got);
+	assert_false(t->ctl.ops->exists(&t->ctl, desc));
+
+	/* nothing is up any more */
+	t_clear(t);
+	assert_int_equal(t_run(t, cmd), 1);
+	assert_non_null(strstr(t_err(t), "no fabric is up: "));
+	assert_int_equal(t->nreq, 0);
+
+	free(plan);
+	free(desc);
+	t_free(t);
+}
+
+/* Without scale, the description records the time scale in force. */
+static void scale_from_kernel(void **state)
+{
+	char *desc = tmp_path("scale.json"), *text;
+	struct t *t = t_new();
+	char cmd[512];
+
+	(void)state;
+	t->respond = kernel;
+	snprintf(cmd, sizeof(cmd), "fabric up ring4.topo no-rxe desc %s", desc);
+	assert_int_equal(t_run(t, cmd), 0);
+	assert_int_equal(t_cmd(t->req[0]), IBSW_CMD_SWITCH_NEW);
+	assert_int_equal(t_cmd(t->req[t->nreq - 1]), IBSW_CMD_FABRIC_GET);
+	text = t_read_file(desc);
+	check_jq(text, "[.time_scale, .rxe, ([.hosts[] | .rdma_dev] | unique)]",
+		 "[7,false,[null]]\n");
+	free(text);
+	unlink(desc);
+	free(desc);
+	t_free(t);
+}
+
+/* A program fails: everything done so far is undone, newest first. */
+static void undo_after_exec_failure(void **state)
+{
+	char *desc = tmp_path("undo1.json"), *cmds;
+	struct t *t = t_new();
+	char cmd[512];
+
+	(void)state;
+	t->respond = kernel;
+	/*
+	 * runs: H1: netns, lo, mtu, addr, addr, up, mq, pfifo x 4, rdma (12);
+	 * H2: netns, lo, mtu, addr
+	 */
+	t->run_fail = 16;
+	snprintf(cmd, sizeof(cmd), "fabric up seed002.net no-mgmt desc %s", desc);
+	assert_int_equal(t_run(t, cmd), 1);
+	fflush(t->runsf);
+	assert_non_null(strstr(t->runs,
+			       "ip -n H2 addr add 10.0.0.4/16 dev ib0\n"
+			       "ip netns del H2\n"
+			       "rdma link delete rxe_H1\n"
+			       "ip netns del H1\n"));
+	cmds = req_cmds(t);
+	assert_string_equal(cmds, "switch-new\nswitch-new\nlink-new\nhost-new\nhost-new\n"
+			    "switch-del\nswitch-del\n");
+	free(cmds);
+	assert_string_equal(mnl_attr_get_str(t_attr(t->req[5], IBSW_A_SWITCH_NAME)), "S2");
+	assert_string_equal(mnl_attr_get_str(t_attr(t->req[6], IBSW_A_SWITCH_NAME)), "S1");
+	assert_string_equal(t_err(t),
+			    "ibswctl: fabric up failed at: ip -n H2 addr add 10.0.0.4/16 dev ib0\n"
+			    "ibswctl: undoing what was done\n");
+	assert_false(t->ctl.ops->exists(&t->ctl, desc));
+	free(desc);
+	t_free(t);
+}
+
+/* The management bridge is undone too, after the namespaces. */
+static void undo_mgmt(void **state)
+{
+	char *desc = tmp_path("undo3.json");
+	struct t *t = t_new();
+	char cmd[512];
+
+	(void)state;
+	t->respond = kernel;
+	/* runs: bridge add, addr, up; H1: netns, lo, veth, master, addr, up, mtu */
+	t->run_fail = 10;
+	snprintf(cmd, sizeof(cmd), "fabric up seed002.net desc %s", desc);
+	assert_int_equal(t_run(t, cmd), 1);
+	fflush(t->runsf);
+	assert_non_null(strstr(t->runs,
+			       "ip link add m-H1 type veth peer name eth0 netns H1\n"
+			       "ip link set m-H1 master ibsw-mgmt up\n"
+			       "ip -n H1 addr add 10.1.0.3/16 dev eth0\n"
+			       "ip -n H1 link set eth0 up\n"
+			       "ip -n H1 link set ib0 mtu 4200\n"
+			       "ip netns del H1\n"
+			       "ip link del ibsw-mgmt\n"));
+	assert_false(t->ctl.ops->exists(&t->ctl, desc));
+	free(desc);
+	t_free(t);
+}
+
+/* A request fails: its extack message, then the undo (addr table too). */
+static void undo_after_request_failure(void **state)
+{
+	char *desc = tmp_path("undo2.json"), *cmds;
+	struct t *t = t_new();
+	char cmd[512];
+
+	(void)state;
+	t->respond = kernel;
+	t->fail_err = -EBUSY;		/* kernel() refuses host add S2/3 */
+	t->fail_req = 9999;
+	snprintf(cmd, sizeof(cmd), "fabric up seed002.net no-mgmt desc %s", desc);
+	assert_int_equal(t_run(t, cmd), 1);
+	assert_string_equal(t_err(t),
+			    "ibswctl: host add S2/3: port S2/3 is busy (Device or resource busy)\n"
+			    "ibswctl: fabric up failed at: ibswctl host add S2/3 name ib0 netns H6 lid 8 rate 4xDDR mac 02:1b:00:00:00:08\n"
+			    "ibswctl: undoing what was done\n");
+	fflush(t->runsf);
+	assert_non_null(strstr(t->runs,
+			       "ip netns exec H5 rdma link add rxe_H5 type rxe netdev ib0\n"
+			       "ip netns add H6\nip -n H6 link set lo up\n"
+			       "ip netns del H6\nrdma link delete rxe_H5\nip netns del H5\n"));
+	assert_non_null(strstr(t->runs, "rdma link delete rxe_H1\nip netns del H1\n"));
+	cmds = req_cmds(t);
+	assert_non_null(strstr(cmds, "host-new\nswitch-del\nswitch-del\n"));
+	free(cmds);
+	assert_false(t->ctl.ops->exists(&t->ctl, desc));
+	free(desc);
+	t_free(t);
+}
+
+static void write_text(const char *path, const char *text)
+{
+	FILE *f = fopen(path, "w");
+
+	assert_non_null(f);
+	fputs(text, f);
+	fclose(f);
+}
+
+/* With ibsw unloaded (no family), switches and the table are gone with it. */
+static void down_module_unloaded(void **state)
+{
+	char *desc = tmp_path("down-unloaded.json");
+	struct t *t = t_new();
+	char cmd[512];
+
+	(void)state;
+	snprintf(cmd, sizeof(cmd), "fabric down desc %s", desc);
+	write_text(desc, "{\"version\": 1, \"switches\": [{\"name\": \"S1\"}],\n"
+		   "\"hosts\": [{\"netns\": \"H1\", \"ifname\": \"ib0\", \"rdma_dev\": null}]}");
+	t->paths[t->npaths++] = "/run/netns/H1";
+	t->fail_err = -ENOENT;	/* every request: the family does not exist */
+	assert_int_equal(t_run(t, cmd), 0);
+	fflush(t->runsf);
+	assert_string_equal(t->runs, "ip netns del H1\n");
+	assert_non_null(strstr(t_err(t), "fabric down: switch S1 already gone\n"));
+	assert_non_null(strstr(t_err(t),
+			       "fabric down: address table (ibsw not loaded) already gone\n"));
+	assert_false(t->ctl.ops->exists(&t->ctl, desc));
+	free(desc);
+	t_free(t);
+}
+
+static void down_errors(void **state)
+{
+	char *desc = tmp_path("down.json");
+	struct t *t = t_new();
+	char cmd[512];
+
+	(void)state;
+	snprintf(cmd, sizeof(cmd), "fabric down desc %s", desc);
+	write_text(desc, "{\"version\": 1, \"switches\": [{\"name\": \"S1\"}],\n"
+		   "\"hosts\": [{\"netns\": \"H1\", \"ifname\": \"ib0\", \"rdma_dev\": null}]}");
+	t->paths[t->npaths++] = "/run/netns/H1";
+	t->respond = kernel;
+	t->run_fail = 1;	/* ip netns del H1 */
+	assert_int_equal(t_run(t, cmd), 1);
+	assert_non_null(strstr(t_err(t), "ibswctl: fabric down: failed: ip netns del H1\n"));
+	assert_non_null(strstr(t_err(t), "fabric down: 1 step failed; "));
+	/* the other steps still ran, and the description is kept for another try */
+	assert_int_equal(t->nreq, 4);
+	assert_true(t->ctl.ops->exists(&t->ctl, desc));
+
+	t_clear(t);
+	write_text(desc, "{\"version\": 2, \"switches\": [], \"hosts\": []}");
+	assert_int_equal(t_run(t, cmd), 1);
+	assert_non_null(strstr(t_err(t), "not a fabric description of this version of ibswctl"));
+	t_clear(t);
+	write_text(desc, "{\"version\": 1, \"switches\": [], \"hosts\": [{\"netns\": 3}]}");
+	assert_int_equal(t_run(t, cmd), 1);
+	assert_non_null(strstr(t_err(t), "a host without netns or ifname"));
+	t_clear(t);
+	write_text(desc, "{\"version\": 1,\n\"switches\": [}");
+	assert_int_equal(t_run(t, cmd), 1);
+	assert_non_null(strstr(t_err(t), "down.json: line 2: unexpected character '}'\n"));
+	assert_int_equal(t->nreq, 0);
+	unlink(desc);
+	free(desc);
+	t_free(t);
+}
+
+/* The pure plan API, as other tools could use it */
+static void plan_api(void **state)
+{
+	struct plan_opts opts = { .topo_path = "extras.ibnd", .rxe = true };
+	struct topo_diag diag;
+	struct routes *r;
+	struct topo *topo;
+	struct plan *plan;
+	uint32_t w, s;
+
+	(void)state;
+	topo_diag_init(&diag);
+	assert_int_equal(topo_parse_file("extras.ibnd", &topo, &diag), 0);
+	assert_int_equal(route_compute(topo, 0, &r, &diag), 0);
+	assert_int_equal(plan_build(topo, r, &opts, &plan), 0);
+	assert_int_equal(plan->nsw, 2);
+	assert_int_equal(plan->nlinks, 2);
+	assert_int_equal(plan->nhosts, 3);
+	assert_string_equal(plan->host[1].ifname, "ib1");
+	assert_string_equal(plan->host[1].rdma, "rxe_h1_1");
+	assert_string_equal(plan->host[1].netns, "h1");
+	assert_int_equal(plan->host[1].hca_port, 2);
+	assert_int_equal(plan->opts.mtu, PLAN_DEFAULT_MTU);
+	assert_int_equal(plan->step[0].undo, UNDO_SWITCH);
+	assert_string_equal(plan->step[0].undo_arg, "s1");
+	plan_link_rate(topo->link[0], &w, &s);
+	assert_int_equal(w, IBSW_LINK_WIDTH_12X);
+	assert_int_equal(s, IBSW_LINK_SPEED_FDR);
+	plan_free(plan);
+	opts.prefix = "bad prefix";
+	assert_int_equal(plan_build(topo, r, &opts, &plan), -EINVAL);
+	assert_null(plan);
+	routes_free(r);
+	topo_free(topo);
+	topo_diag_free(&diag);
+}
+
+static int setup_tmp(void **state)
+{
+	(void)state;
+	snprintf(tmpdir, sizeof(tmpdir), "/tmp/ibswctl-plan-XXXXXX");
+	return mkdtemp(tmpdir) ? 0 : -1;
+}
+
+static int teardown_tmp(void **state)
+{
+	char cmd[128];
+
+	(void)state;
+	snprintf(cmd, sizeof(cmd), "rm -rf '%s'", tmpdir);
+	return system(cmd) ? -1 : 0;
+}
+
+int main(int argc, char **argv)
+{
+	static const struct cm_test tests[] = {
+		cmocka_unit_test(golden_plans),
+		cmocka_unit_test(formats_agree),
+		cmocka_unit_test(parse_errors),
+		cmocka_unit_test(routing_errors),
+		cmocka_unit_test(option_errors),
+		cmocka_unit_test(up_and_down),
+		cmocka_unit_test(scale_from_kernel),
+		cmocka_unit_test(undo_after_exec_failure),
+		cmocka_unit_test(undo_mgmt),
+		cmocka_unit_test(undo_after_request_failure),
+		cmocka_unit_test(down_module_unloaded),
+		cmocka_unit_test(down_errors),
+		cmocka_unit_test(plan_api),
+	};
+	const char *dir = argc > 1 ? argv[1] : LIB_FIXTURES;
+
+	if (chdir(dir)) {
+		perror(dir);
+		return 2;
+	}
+	cmocka_set_message_output(CM_OUTPUT_TAP);
+	return _cmocka_run_group_tests("plan", tests, ARRAY_SIZE(tests), setup_tmp,
+				       teardown_tmp) ? 1 : 0;
+}

@@ -1,0 +1,451 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Unit tests of how ibswctl renders replies and notifications, as text and
+ * as JSON (checked with jq when it is installed): hand-built messages fed
+ * through the fake transport.
+ */
+#define _GNU_SOURCE
+#include "helpers.h"
+
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+static void put_counters(struct nlmsghdr *nlh, uint16_t type, uint64_t base, unsigned int n)
+{
+	struct nlattr *nest = mnl_attr_nest_start(nlh, type);
+	unsigned int id;
+
+	for (id = 1; id <= n; id++) {
+		/* "uint": 4 bytes when it fits, 8 otherwise, as the kernel does */
+		if (base * id > UINT32_MAX)
+			mnl_attr_put_u64(nlh, id, base * id);
+		else
+			mnl_attr_put_u32(nlh, id, base * id);
+	}
+	mnl_attr_nest_end(nlh, nest);
+}
+
+static void put_vlarb(struct nlmsghdr *nlh, uint16_t type, uint32_t vl, uint32_t w)
+{
+	struct nlattr *nest = mnl_attr_nest_start(nlh, type);
+
+	mnl_attr_put_u32(nlh, IBSW_A_VLARB_ENTRY_VL, vl);
+	mnl_attr_put_u32(nlh, IBSW_A_VLARB_ENTRY_WEIGHT, w);
+	mnl_attr_nest_end(nlh, nest);
+}
+
+/* S1/1: a host port with two VLs, arbitration tables and an SL-to-VL table */
+static void host_port(struct nlmsghdr *nlh, bool vl_counters)
+{
+	static const uint8_t mac[6] = { 2, 0x1b, 0, 0, 0, 3 };
+	static const uint8_t map[16] = { 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 15 };
+	struct nlattr *nest;
+	uint32_t vl;
+
+	mnl_attr_put_u32(nlh, IBSW_A_PORT_SWITCH_ID, 0);
+	mnl_attr_put_strz(nlh, IBSW_A_PORT_SWITCH_NAME, "S1");
+	mnl_attr_put_u32(nlh, IBSW_A_PORT_PORT, 1);
+	mnl_attr_put_u32(nlh, IBSW_A_PORT_KIND, IBSW_PORT_KIND_HOST);
+	mnl_attr_put_u32(nlh, IBSW_A_PORT_WIDTH, IBSW_LINK_WIDTH_4X);
+	mnl_attr_put_u32(nlh, IBSW_A_PORT_SPEED, IBSW_LINK_SPEED_DDR);
+	mnl_attr_put_u64(nlh, IBSW_A_PORT_RATE, 16000000000ULL);
+	mnl_attr_put_u32(nlh, IBSW_A_PORT_NR_VLS, 2);
+	mnl_attr_put_u32(nlh, IBSW_A_PORT_LID, 3);
+	mnl_attr_put_strz(nlh, IBSW_A_PORT_IFNAME, "ib0");
+	mnl_attr_put_u32(nlh, IBSW_A_PORT_IFINDEX, 2);
+	mnl_attr_put_u32(nlh, IBSW_A_PORT_NETNS_ID, 0);
+	mnl_attr_put(nlh, IBSW_A_PORT_MAC, 6, mac);
+	for (vl = 0; vl < 2; vl++) {
+		nest = mnl_attr_nest_start(nlh, IBSW_A_PORT_VL);
+		mnl_attr_put_u32(nlh, IBSW_A_VL_VL, vl);
+		mnl_attr_put_u32(nlh, IBSW_A_VL_BUFFER_CREDITS, 130);
+		mnl_attr_put_u32(nlh, IBSW_A_VL_BUFFER_FREE, 130 - 65 * vl);
+		if (vl_counters)
+			put_counters(nlh, IBSW_A_VL_COUNTERS, 10 * (vl + 1), 5);
+		mnl_attr_nest_end(nlh, nest);
+	}
+	put_vlarb(nlh, IBSW_A_PORT_VLARB_LOW, 0, 64);
+	put_vlarb(nlh, IBSW_A_PORT_VLARB_LOW, 1, 32);
+	mnl_attr_put_u32(nlh, IBSW_A_PORT_VLARB_HIGH_LIMIT, 255);
+	nest = mnl_attr_nest_start(nlh, IBSW_A_PORT_SL2VL);
+	mnl_attr_put_u32(nlh, IBSW_A_SL2VL_IN_PORT, 0);
+	mnl_attr_put(nlh, IBSW_A_SL2VL_MAP, 16, map);
+	mnl_attr_nest_end(nlh, nest);
+	put_counters(nlh, IBSW_A_PORT_COUNTERS, 1, IBSW_A_COUNTERS_MAX);
+}
+
+/* S1/4: a link to S2/5 */
+static void link_port(struct nlmsghdr *nlh)
+{
+	mnl_attr_put_u32(nlh, IBSW_A_PORT_SWITCH_ID, 0);
+	mnl_attr_put_strz(nlh, IBSW_A_PORT_SWITCH_NAME, "S1");
+	mnl_attr_put_u32(nlh, IBSW_A_PORT_PORT, 4);
+	mnl_attr_put_u32(nlh, IBSW_A_PORT_KIND, IBSW_PORT_KIND_LINK);
+	mnl_attr_put_u32(nlh, IBSW_A_PORT_WIDTH, IBSW_LINK_WIDTH_4X);
+	mnl_attr_put_u32(nlh, IBSW_A_PORT_SPEED, IBSW_LINK_SPEED_QDR);
+	mnl_attr_put_u32(nlh, IBSW_A_PORT_RATE, 0);	/* 4 bytes: the table's rate then */
+	mnl_attr_put_u32(nlh, IBSW_A_PORT_NR_VLS, 4);
+	mnl_attr_put_u32(nlh, IBSW_A_PORT_LID, 0);
+	mnl_attr_put_u32(nlh, IBSW_A_PORT_PEER_SWITCH_ID, 1);
+	mnl_attr_put_strz(nlh, IBSW_A_PORT_PEER_SWITCH_NAME, "S2");
+	mnl_attr_put_u32(nlh, IBSW_A_PORT_PEER_PORT, 5);
+	put_counters(nlh, IBSW_A_PORT_COUNTERS, 1ULL << 31, 2);
+}
+
+#define HOST_LINE "S1/1: host ifname ib0 lid 3 rate 4xDDR (16 Gb/s) vls 2 "	\
+	"mac 02:1b:00:00:00:03 ifindex 2 netns-id 0\n"
+
+static void switch_reply(struct t *t, uint32_t id, const char *name, uint32_t ports, uint32_t top)
+{
+	struct nlmsghdr *r = t_reply(t, IBSW_CMD_SWITCH_GET);
+
+	mnl_attr_put_u32(r, IBSW_A_SWITCH_ID, id);
+	mnl_attr_put_strz(r, IBSW_A_SWITCH_NAME, name);
+	mnl_attr_put_u32(r, IBSW_A_SWITCH_NR_PORTS, ports);
+	mnl_attr_put_u32(r, IBSW_A_SWITCH_LFT_TOP, top);
+}
+
+static void check_jq(const char *json, const char *filter, const char *want)
+{
+	char *got = t_jq(json, filter);
+
+	if (!t_have_jq())
+		return;
+	assert_non_null(got);
+	assert_string_equal(got, want);
+	free(got);
+}
+
+static void switches(void **state)
+{
+	struct t *t = t_new();
+
+	(void)state;
+	switch_reply(t, 0, "S1", 36, 9);
+	switch_reply(t, 1, "S2", 8, 0);
+	assert_int_equal(t_run(t, "switch show"), 0);
+	assert_string_equal(t_out(t), "S1: id 0 ports 36 lft-top 9\nS2: id 1 ports 8 lft-top 0\n");
+
+	t_clear(t);
+	switch_reply(t, 0, "S1", 36, 9);
+	switch_reply(t, 1, "S2", 8, 0);
+	assert_int_equal(t_run(t, "-j switch show"), 0);
+	assert_string_equal(t_out(t), "[{"
+			    "\"id\":0,\"name\":\"S1\",\"nr_ports\":36,\"lft_top\":9},{"
+			    "\"id\":1,\"name\":\"S2\",\"nr_ports\":8,\"lft_top\":0}]\n");
+
+	t_clear(t);
+	switch_reply(t, 0, "S1", 36, 9);
+	assert_int_equal(t_run(t, "-j -p switch show S1"), 0);
+	assert_string_equal(t_out(t), "[\n  {\n    \"id\": 0,\n    \"name\": \"S1\",\n"
+			    "    \"nr_ports\": 36,\n    \"lft_top\": 9\n  }\n]\n");
+	assert_true(t_json_valid(t_out(t)));
+
+	/* nothing: an empty array, so jq pipelines keep working */
+	t_clear(t);
+	assert_int_equal(t_run(t, "-j switch show"), 0);
+	assert_string_equal(t_out(t), "[]\n");
+	t_clear(t);
+	assert_int_equal(t_run(t, "-jp switch show"), 0);
+	assert_string_equal(t_out(t), "[]\n");
+	t_free(t);
+}
+
+static void ports_text(void **state)
+{
+	struct t *t = t_new();
+
+	(void)state;
+	host_port(t_reply(t, IBSW_CMD_PORT_GET), false);
+	link_port(t_reply(t, IBSW_CMD_PORT_GET));
+	assert_int_equal(t_run(t, "port show S1"), 0);
+	assert_string_equal(t_out(t), HOST_LINE
+			    "    buffers (free/credits) vl0 130/130 vl1 65/130\n"
+			    "S1/4: link peer S2/5 rate 4xQDR (32 Gb/s) vls 4\n");
+
+	t_clear(t);
+	host_port(t_reply(t, IBSW_CMD_PORT_GET), false);
+	link_port(t_reply(t, IBSW_CMD_PORT_GET));
+	assert_int_equal(t_run(t, "-d port show S1"), 0);
+	assert_string_equal(t_out(t), HOST_LINE
+			    "    buffers (free/credits) vl0 130/130 vl1 65/130\n"
+			    "    vlarb-high none\n"
+			    "    vlarb-low 0:64,1:32\n"
+			    "    vlarb-limit 255\n"
+			    "    sl2vl in 0 0,1,0,1,0,1,0,1,0,1,0,1,0,1,0,15\n"
+			    "S1/4: link peer S2/5 rate 4xQDR (32 Gb/s) vls 4\n"
+			    "    vlarb-high none\n"
+			    "    vlarb-low none\n");
+	t_free(t);
+}
+
+static void ports_json(void **state)
+{
+	struct t *t = t_new();
+	const char *out;
+
+	(void)state;
+	host_port(t_reply(t, IBSW_CMD_PORT_GET), true);
+	link_port(t_reply(t, IBSW_CMD_PORT_GET));
+	assert_int_equal(t_run(t, "-j port show"), 0);
+	out = t_out(t);
+	assert_true(t_json_valid(out));
+	check_jq(out, "length", "2\n");
+	check_jq(out, ".[0] | [.switch_name, .port, .kind, .width, .speed, .rate,\n"
+		 ".nr_vls, .lid, .ifname, .mac]",
+		 "[\"S1\",1,\"host\",\"4x\",\"ddr\",16000000000,2,3,\"ib0\",\"02:1b:00:00:00:03\"]\n");
+	check_jq(out, ".[0].vl[1] | [.vl, .buffer_credits, .buffer_free,\n"
+		 ".counters.xmit_data, .counters.xmit_wait]", "[1,130,65,20,100]\n");
+	check_jq(out, ".[0] | [.vlarb_low, .vlarb_high_limit]",
+		 "[[{\"vl\":0,\"weight\":64},{\"vl\":1,\"weight\":32}],255]\n");
+	check_jq(out, ".[0].sl2vl",
+		 "[{\"in_port\":0,\"map\":[0,1,0,1,0,1,0,1,0,1,0,1,0,1,0,15]}]\n");
+	check_jq(out, ".[0].counters | [.xmit_data, .excessive_buffer_overrun_errors,\n"
+		 "(keys|length)]", "[1,13,13]\n");
+	check_jq(out, ".[1] | [.kind, .peer_switch_name, .peer_port, .rate, .counters.rcv_data]",
+		 "[\"link\",\"S2\",5,0,4294967296]\n");
+	check_jq(out, ".[0] | has(\"vlarb_high\")", "false\n");
+	t_free(t);
+}
+
+static void counters_out(void **state)
+{
+	struct t *t = t_new();
+	const char *out;
+
+	(void)state;
+	host_port(t_reply(t, IBSW_CMD_PORT_GET), true);
+	link_port(t_reply(t, IBSW_CMD_PORT_GET));
+	assert_int_equal(t_run(t, "counters show S1 vl"), 0);
+	assert_string_equal(t_out(t), "S1/1\n"
+			    "    PortXmitData 1 PortRcvData 2 PortXmitPkts 3 PortRcvPkts 4\n"
+			    "    PortXmitWait 5 PortXmitDiscards 6 PortRcvErrors 7 PortRcvSwitchRelayErrors 8\n"
+			    "    RcvForeign 9 RcvVLDiscards 10 RcvOversize 11 NeighReplies 12\n"
+			    "    ExcessiveBufferOverrunErrors 13\n"
+			    "  vl 0\n"
+			    "    PortXmitData 10 PortRcvData 20 PortXmitPkts 30 PortRcvPkts 40\n"
+			    "    PortXmitWait 50\n"
+			    "  vl 1\n"
+			    "    PortXmitData 20 PortRcvData 40 PortXmitPkts 60 PortRcvPkts 80\n"
+			    "    PortXmitWait 100\n"
+			    "S1/4\n"
+			    "    PortXmitData 2147483648 PortRcvData 4294967296\n");
+
+	t_clear(t);
+	host_port(t_reply(t, IBSW_CMD_PORT_GET), true);
+	assert_int_equal(t_run(t, "counters show S1/1"), 0);
+	assert_null(strstr(t_out(t), "vl 0"));
+
+	t_clear(t);
+	host_port(t_reply(t, IBSW_CMD_PORT_GET), true);
+	link_port(t_reply(t, IBSW_CMD_PORT_GET));
+	assert_int_equal(t_run(t, "-j counters show S1 vl"), 0);
+	out = t_out(t);
+	assert_true(t_json_valid(out));
+	check_jq(out, "[.[] | .switch_name + \"/\" + (.port|tostring)]", "[\"S1/1\",\"S1/4\"]\n");
+	check_jq(out, ".[0] | [.counters.rcv_switch_relay_errors, .vl[1].vl,\n"
+		 ".vl[1].counters.rcv_pkts]", "[8,1,80]\n");
+	check_jq(out, ".[1] | [.counters.rcv_data, (.vl|length)]", "[4294967296,0]\n");
+
+	t_clear(t);
+	host_port(t_reply(t, IBSW_CMD_PORT_GET), true);
+	assert_int_equal(t_run(t, "-j counters show"), 0);
+	check_jq(t_out(t), ".[0] | has(\"vl\")", "false\n");
+	t_free(t);
+}
+
+static void fabric_out(void **state)
+{
+	struct t *t = t_new();
+	struct nlmsghdr *r;
+
+	(void)state;
+	r = t_reply(t, IBSW_CMD_FABRIC_GET);
+	mnl_attr_put_u32(r, IBSW_A_FABRIC_TIME_SCALE, 100);
+	mnl_attr_put_u8(r, IBSW_A_FABRIC_PACING, 1);
+	mnl_attr_put_u32(r, IBSW_A_FABRIC_NR_SWITCHES, 2);
+	mnl_attr_put_u32(r, IBSW_A_FABRIC_NR_HOSTS, 7);
+	mnl_attr_put_u32(r, IBSW_A_FABRIC_NR_ADDRS, 14);
+	assert_int_equal(t_run(t, "fabric show"), 0);
+	assert_string_equal(t_out(t), "time-scale 100 pacing on switches 2 hosts 7 addrs 14\n");
+
+	t_clear(t);
+	r = t_reply(t, IBSW_CMD_FABRIC_GET);
+	mnl_attr_put_u32(r, IBSW_A_FABRIC_TIME_SCALE, 1);
+	mnl_attr_put_u8(r, IBSW_A_FABRIC_PACING, 0);
+	assert_int_equal(t_run(t, "-j fabric"), 0);
+	assert_string_equal(t_out(t), "{\"time_scale\":1,\"pacing\":false}\n");
+	t_free(t);
+}
+
+static void lft_out(void **state)
+{
+	static const uint8_t lft[] = { 255, 0, 4, 1, 2, 255, 0 };
+	struct t *t = t_new();
+	struct nlmsghdr *r;
+
+	(void)state;
+	r = t_reply(t, IBSW_CMD_LFT_GET);
+	mnl_attr_put_u32(r, IBSW_A_SWITCH_ID, 0);
+	mnl_attr_put_strz(r, IBSW_A_SWITCH_NAME, "S1");
+	mnl_attr_put_u32(r, IBSW_A_SWITCH_LFT_TOP, 6);
+	mnl_attr_put(r, IBSW_A_SWITCH_LFT, sizeof(lft), lft);
+	assert_int_equal(t_run(t, "lft show S1"), 0);
+	assert_string_equal(t_out(t),
+			    "S1: lft-top 6\n  lid 2 port 4\n  lid 3 port 1\n  lid 4 port 2\n");
+
+	t_clear(t);
+	r = t_reply(t, IBSW_CMD_LFT_GET);
+	mnl_attr_put_u32(r, IBSW_A_SWITCH_ID, 0);
+	mnl_attr_put_strz(r, IBSW_A_SWITCH_NAME, "S1");
+	mnl_attr_put_u32(r, IBSW_A_SWITCH_LFT_TOP, 6);
+	mnl_attr_put(r, IBSW_A_SWITCH_LFT, sizeof(lft), lft);
+	assert_int_equal(t_run(t, "-j lft show S1"), 0);
+	assert_string_equal(t_out(t),
+			    "{\"id\":0,\"name\":\"S1\",\"lft\":[255,0,4,1,2,255,0],\"lft_top\":6}\n");
+	t_free(t);
+}
+
+static void addr_entry(struct t *t, const char *ip, uint32_t lid)
+{
+	struct nlmsghdr *r = t_reply(t, IBSW_CMD_ADDR_GET);
+	struct nlattr *nest;
+	uint8_t bytes[16];
+
+	assert_int_equal(ctl_parse_ip(&t->ctl, ip, bytes), 0);
+	nest = mnl_attr_nest_start(r, IBSW_A_FABRIC_ADDR);
+	mnl_attr_put(r, IBSW_A_ADDR_IP, 16, bytes);
+	mnl_attr_put_u32(r, IBSW_A_ADDR_LID, lid);
+	mnl_attr_nest_end(r, nest);
+}
+
+static void addr_out(void **state)
+{
+	struct t *t = t_new();
+
+	(void)state;
+	addr_entry(t, "10.0.0.3", 3);
+	addr_entry(t, "fd00:1b::1:3", 259);
+	assert_int_equal(t_run(t, "addr show"), 0);
+	assert_string_equal(t_out(t), "10.0.0.3 lid 3\nfd00:1b::1:3 lid 259\n");
+
+	t_clear(t);
+	addr_entry(t, "10.0.0.3", 3);
+	addr_entry(t, "fd00:1b::1:3", 259);
+	assert_int_equal(t_run(t, "-j addr show"), 0);
+	assert_string_equal(t_out(t), "[{"
+			    "\"ip\":\"10.0.0.3\",\"lid\":3},{\"ip\":\"fd00:1b::1:3\",\"lid\":259}]\n");
+	t_free(t);
+}
+
+static void monitor_out(void **state)
+{
+	struct t *t = t_new();
+	struct nlmsghdr *n;
+
+	(void)state;
+	n = t_notify(t, IBSW_CMD_SWITCH_NEW_NTF);
+	mnl_attr_put_u32(n, IBSW_A_SWITCH_ID, 3);
+	mnl_attr_put_strz(n, IBSW_A_SWITCH_NAME, "S4");
+	mnl_attr_put_u32(n, IBSW_A_SWITCH_NR_PORTS, 8);
+	link_port(t_notify(t, IBSW_CMD_PORT_CHANGE_NTF));
+	n = t_notify(t, IBSW_CMD_FABRIC_CHANGE_NTF);
+	mnl_attr_put_u32(n, IBSW_A_FABRIC_TIME_SCALE, 50);
+	n = t_notify(t, 99);		/* unknown: skipped */
+	n = t_notify(t, IBSW_CMD_SWITCH_DEL_NTF);
+	mnl_attr_put_strz(n, IBSW_A_SWITCH_NAME, "S4");
+	assert_int_equal(t_run(t, "monitor"), 0);
+	assert_string_equal(t_out(t),
+			    "switch-new: S4: id 3 ports 8\n"
+			    "port-change: S1/4: link peer S2/5 rate 4xQDR (32 Gb/s) vls 4\n"
+			    "fabric-change: time-scale 50\n"
+			    "switch-del: S4:\n");
+
+	t_clear(t);
+	n = t_notify(t, IBSW_CMD_SWITCH_CHANGE_NTF);
+	mnl_attr_put_strz(n, IBSW_A_SWITCH_NAME, "S4");
+	mnl_attr_put_u32(n, IBSW_A_SWITCH_LFT_TOP, 12);
+	n = t_notify(t, IBSW_CMD_FABRIC_CHANGE_NTF);
+	mnl_attr_put_u8(n, IBSW_A_FABRIC_PACING, 0);
+	assert_int_equal(t_run(t, "-jp monitor"), 0);
+	assert_string_equal(t_out(t),
+			    "{\"event\":\"switch-change\",\"switch\":{\"name\":\"S4\",\"lft_top\":12}}\n"
+			    "{\"event\":\"fabric-change\",\"fabric\":{\"pacing\":false}}\n");
+	t_free(t);
+}
+
+static void malformed_replies(void **state)
+{
+	struct t *t = t_new();
+	struct nlmsghdr *r;
+
+	(void)state;
+	r = t_reply(t, IBSW_CMD_SWITCH_GET);
+	mnl_attr_put_u16(r, IBSW_A_SWITCH_ID, 1);	/* a u32 of 2 bytes */
+	assert_int_equal(t_run(t, "switch show"), 1);
+	assert_string_equal(t_err(t), "ibswctl: malformed attribute switch/id in a reply\n"
+			    "ibswctl: switch show: Invalid argument\n");
+
+	t_clear(t);
+	r = t_reply(t, IBSW_CMD_SWITCH_GET);
+	mnl_attr_put(r, IBSW_A_SWITCH_NAME, 3, "abc");	/* no NUL */
+	assert_int_equal(t_run(t, "switch show"), 1);
+
+	/* unknown attributes are newer than the tool: ignored */
+	t_clear(t);
+	r = t_reply(t, IBSW_CMD_SWITCH_GET);
+	mnl_attr_put_strz(r, IBSW_A_SWITCH_NAME, "S1");
+	mnl_attr_put_u32(r, IBSW_A_SWITCH_MAX + 1, 5);
+	assert_int_equal(t_run(t, "switch show"), 0);
+	assert_string_equal(t_out(t), "S1:\n");
+	t_free(t);
+}
+
+static void json_writer(void **state)
+{
+	char *buf = NULL;
+	size_t size = 0;
+	FILE *f = open_memstream(&buf, &size);
+	struct jw jw;
+
+	(void)state;
+	assert_non_null(f);
+	jw_init(&jw, f, false);
+	jw_obj_open(&jw, NULL);
+	jw_str(&jw, "s", "a\"b\\c\n\t\x01");
+	jw_s64(&jw, "n", -5);
+	jw_bool(&jw, "b", true);
+	jw_null(&jw, "z");
+	jw_obj_open(&jw, "o");
+	jw_obj_close(&jw);
+	jw_arr_open(&jw, "e");
+	jw_arr_close(&jw);
+	jw_obj_close(&jw);
+	jw_u64(&jw, NULL, 18446744073709551615ULL);
+	fclose(f);
+	assert_string_equal(buf, "{"
+			    "\"s\":\"a\\\"b\\\\c\\n\\t\\u0001\",\"n\":-5,\"b\":true,\"z\":null,\"o\":{"
+			    "},\"e\":[]}\n18446744073709551615\n");
+	free(buf);
+}
+
+int main(int argc, char **argv)
+{
+	static const struct cm_test tests[] = {
+		cmocka_unit_test(switches),
+		cmocka_unit_test(ports_text),
+		cmocka_unit_test(ports_json),
+		cmocka_unit_test(counters_out),
+		cmocka_unit_test(fabric_out),
+		cmocka_unit_test(lft_out),
+		cmocka_unit_test(addr_out),
+		cmocka_unit_test(monitor_out),
+		cmocka_unit_test(malformed_replies),
+		cmocka_unit_test(json_writer),
+	};
+
+	(void)argc;
+	(void)argv;
+	return t_run_group("render", tests, ARRAY_SIZE(tests)) ? 1 : 0;
+}
