@@ -574,6 +574,11 @@ ibsw_udp4791() {
 # (and addresses, for rdma_cm); the out-of-band TCP connection of the
 # verbs tools always uses IPv4 (their servers listen on IPv4 only).
 
+# _oob HOST: the address the verbs tools' out-of-band TCP connection goes
+# to: the host's management address on a fabric (ibsw forwards only
+# RDMA), else its IPv4 address.
+_oob() { echo "${HOST_MGMT[$1]:-${HOST_IP4[$1]}}"; }
+
 _gid() { if [ "${IBSW_AF:-4}" = 6 ]; then host_gid6 "$1"; else host_gid4 "$1"; fi; }
 _ip() { if [ "${IBSW_AF:-4}" = 6 ]; then echo "${HOST_IP6[$1]}"; else echo "${HOST_IP4[$1]}"; fi; }
 
@@ -593,7 +598,7 @@ tool_rc_pingpong() {
 	# shellcheck disable=SC2086
 	ibsw_server_client "$s" "$c" ready_tcp "${IBSW_TOOL_TIMEOUT:-60}" \
 		ibv_rc_pingpong $sa -p "$IBSW_PORT" -s 4096 -n 100 -c -- \
-		ibv_rc_pingpong $ca -p "$IBSW_PORT" -s 4096 -n 100 -c "${HOST_IP4[$s]}"
+		ibv_rc_pingpong $ca -p "$IBSW_PORT" -s 4096 -n 100 -c "$(_oob "$s")"
 }
 
 tool_ud_pingpong() {
@@ -604,7 +609,7 @@ tool_ud_pingpong() {
 	# shellcheck disable=SC2086
 	ibsw_server_client "$s" "$c" ready_tcp "${IBSW_TOOL_TIMEOUT:-60}" \
 		ibv_ud_pingpong $sa -p "$IBSW_PORT" -s 512 -n 100 -c -- \
-		ibv_ud_pingpong $ca -p "$IBSW_PORT" -s 512 -n 100 -c "${HOST_IP4[$s]}"
+		ibv_ud_pingpong $ca -p "$IBSW_PORT" -s 512 -n 100 -c "$(_oob "$s")"
 }
 
 tool_rping() {
@@ -627,7 +632,7 @@ _perftest() {
 	# shellcheck disable=SC2086
 	ibsw_server_client "$s" "$c" ready_tcp "${IBSW_TOOL_TIMEOUT:-60}" \
 		"$tool" $sa -p "$IBSW_PORT" -F "$@" -- \
-		"$tool" $ca -p "$IBSW_PORT" -F "$@" "${HOST_IP4[$s]}"
+		"$tool" $ca -p "$IBSW_PORT" -F "$@" "$(_oob "$s")"
 }
 
 tool_write_bw() {
@@ -656,3 +661,199 @@ ud() { _have ibv_ud_pingpong && tool_ud_pingpong "$@"; }
 rp() { _have rping && tool_rping "$@"; }
 wbw() { _have ib_write_bw && tool_write_bw "$@"; }
 rlat() { _have ib_read_lat && tool_read_lat "$@"; }
+
+# ------------------------------------------------------------------ fabric
+# An emulated IB fabric built by `ibswctl fabric up` from a topology file
+# (ibsw.ko is loaded by scripts/vm). Hosts are known by their topology
+# names; HOST_* are filled from the fabric description, so the tool
+# functions above work on them unchanged.
+
+IBSWCTL=${IBSWCTL:-$IBSW_ROOT/build/tools/ibswctl/ibswctl}
+IBSW_DESC=$IBSW_LOGDIR/fabric.json
+declare -A HOST_SW HOST_PORT HOST_LID HOST_MGMT
+
+ibswctl() { "$IBSWCTL" "$@"; }
+
+ibsw_require_ibsw() {
+	ibsw_require_patched_rxe
+	[ -d /sys/module/ibsw ] || ibsw_setup_fail "ibsw.ko is not loaded"
+	[ -x "$IBSWCTL" ] || ibsw_setup_fail "$IBSWCTL missing (make tools)"
+}
+
+# ibsw_fabric_up TOPO [ARGS...]: build the fabric (ARGS go to `fabric up`),
+# fill HOST_* for every host and wait for their RoCEv2 GIDs and ACTIVE
+# ports. The fabric goes down when the script exits.
+ibsw_fabric_up() {
+	local topo=$1 h
+	shift
+
+	echo "$(ibsw_ts) ibswctl fabric up $topo desc $IBSW_DESC $*"
+	ibswctl fabric up "$topo" desc "$IBSW_DESC" "$@" || return 1
+	ibsw_defer "ibsw_fabric_down"
+	ibsw_fabric_load_desc || return 1
+	for h in "${!HOST_NS[@]}"; do
+		wait_for "IPv4 RoCEv2 GID of ${HOST_RXE[$h]}" 20 host_gid4 "$h" >/dev/null &&
+			wait_for "IPv6 RoCEv2 GID of ${HOST_RXE[$h]}" 20 host_gid6 "$h" >/dev/null ||
+			return 1
+	done
+	ibsw_hosts_ready "${!HOST_NS[@]}"
+}
+
+ibsw_fabric_down() {
+	[ -e "$IBSW_DESC" ] || return 0
+	ibswctl fabric down desc "$IBSW_DESC"
+}
+
+# Read the hosts of the description into HOST_*.
+ibsw_fabric_load_desc() {
+	local name ns ifname rxe ip4 ip6 sw port lid mgmt
+
+	while read -r name ns ifname rxe ip4 ip6 sw port lid mgmt; do
+		HOST_NS[$name]=$ns
+		HOST_DEV[$name]=$ifname
+		HOST_RXE[$name]=$rxe
+		HOST_IP4[$name]=$ip4
+		HOST_IP6[$name]=$ip6
+		HOST_SW[$name]=$sw
+		HOST_PORT[$name]=$port
+		HOST_LID[$name]=$lid
+		[ "$mgmt" = null ] || HOST_MGMT[$name]=$mgmt
+	done < <(jq -r '.hosts[] | [.name, .netns, .ifname, .rdma_dev, .ipv4,
+		.ipv6, .switch, .switch_port, .lid, .mgmt_ipv4] | map(tostring) | join(" ")' "$IBSW_DESC")
+	[ ${#HOST_NS[@]} -gt 0 ] || ibsw_fail "no hosts in $IBSW_DESC"
+}
+
+# Counters of a switch port from sysfs: ibsw_cnt SW PORT NAME [VL]
+ibsw_cnt() {
+	local d=/sys/class/ibsw/$1/ports/$2 f
+
+	if [ -n "${4:-}" ]; then
+		f=$d/vls/$4/counters/$3
+	elif [ -e "$d/counters/$3" ]; then
+		f=$d/counters/$3
+	else
+		f=$d/hw_counters/$3
+	fi
+	cat "$f"
+}
+
+# Sum of a counter over every port of every switch.
+ibsw_cnt_total() {
+	local f n=0 v
+
+	for f in /sys/class/ibsw/*/ports/*/counters/"$1" /sys/class/ibsw/*/ports/*/hw_counters/"$1"; do
+		[ -e "$f" ] || continue
+		read -r v <"$f"
+		n=$((n + v))
+	done
+	echo "$n"
+}
+
+# Time scale of the fabric.
+ibsw_time_scale() {
+	ibswctl -j fabric show | jq -r '.time_scale'
+}
+
+# ibsw_rate_window VAR SECONDS SW:PORT...: bytes per emulated second of
+# IB wire data received by each switch port over SECONDS of wall-clock
+# time (port_rcv_data is in 4-byte words). VAR gets "SW:PORT=bit/s ...".
+ibsw_rate_window() {
+	local -n _rw_out=$1
+	local secs=$2 scale p t0 t1 sw port
+	local -A before
+	shift 2
+
+	scale=$(ibsw_time_scale) || return 1
+	t0=${EPOCHREALTIME/./}
+	for p; do before[$p]=$(ibsw_cnt "${p%:*}" "${p#*:}" port_rcv_data); done
+	sleep "$secs"
+	t1=${EPOCHREALTIME/./}
+	_rw_out=()
+	for p; do
+		sw=${p%:*} port=${p#*:}
+		# words * 32 bits / (wall us / scale / 1e6) = bit/s of emulated time
+		_rw_out[$p]=$((($(ibsw_cnt "$sw" "$port" port_rcv_data) - before[$p]) * 32 * 1000000 * scale / (t1 - t0)))
+	done
+}
+
+tool_send_lat() {
+	_perftest ib_send_lat "$1" "$2" -s 64 -n 200
+}
+slat() { _have ib_send_lat && tool_send_lat "$@"; }
+
+# ibsw_flow_start SRC DST SECONDS [ARGS...]: a bulk RDMA WRITE flow from
+# host SRC to host DST (ib_write_bw, 64 KiB messages, duration mode) in
+# the background, server and client killed when the case ends. Returns
+# once the client runs.
+ibsw_flow_start() {
+	local s=$1 d=$2 secs=$3 sa ca log
+	shift 3
+
+	sa=$(_dev_args "$d" -d -x) && ca=$(_dev_args "$s" -d -x) || return 1
+	ibsw_next_port
+	IBSW_PORT=$_ibsw_port
+	log=${IBSW_CASE_LOG%.log}.flow-$s-$d.log
+	# -u 20: a QP timeout of 4 s, as queueing delays grow with the time
+	# scale (rxe's own timers are not scaled)
+	# shellcheck disable=SC2086
+	ibsw_bg "$d" "$log" $((secs + 30)) ib_write_bw $sa -p "$IBSW_PORT" -F \
+		-s 65536 -D "$secs" --report_gbits -u 20 "$@"
+	local spid=$IBSW_BG_PID
+	_ibsw_flow_srv_ready() {
+		kill -0 "$spid" 2>/dev/null || return 0
+		ready_tcp "$d"
+	}
+	wait_for "ib_write_bw server on $d" 20 _ibsw_flow_srv_ready || return 1
+	kill -0 "$spid" 2>/dev/null || ibsw_fail "ib_write_bw server on $d exited" || return
+	# shellcheck disable=SC2086
+	ibsw_bg "$s" "$log" $((secs + 30)) ib_write_bw $ca -p "$IBSW_PORT" -F \
+		-s 65536 -D "$secs" --report_gbits -u 20 "$@" "$(_oob "$d")"
+	echo "$(ibsw_ts) flow $s -> $d started (log ${log##*/})"
+}
+
+# Sum of an rxe hardware counter over the hosts' devices.
+ibsw_rxe_cnt_total() {
+	local h n=0 v
+
+	for h in "${!HOST_RXE[@]}"; do
+		read -r v <"/sys/class/infiniband/${HOST_RXE[$h]}/ports/1/hw_counters/$1" || return 1
+		n=$((n + v))
+	done
+	echo "$n"
+}
+
+# Packets the hosts' queue disciplines dropped on their fabric ports (the
+# builder installs FIFOs that should never drop; see ibswctl(8)).
+ibsw_qdisc_drops() {
+	local h n=0 d
+
+	for h in "${!HOST_NS[@]}"; do
+		d=$(hx "$h" tc -s qdisc show dev "${HOST_DEV[$h]}" |
+			awk '/dropped/ { sub(",", "", $7); n += $7 } END { print n + 0 }')
+		n=$((n + d))
+	done
+	echo "$n"
+}
+
+# Case function: nothing was lost anywhere in the fabric. No switch counter
+# shows a discard, no host queue discipline dropped a packet, and no rxe
+# device saw a packet out of sequence (a gap: something lost on the way)
+# or failed to send one.
+ibsw_nothing_lost() {
+	local c n
+
+	for c in port_xmit_discards excessive_buffer_overrun_errors port_rcv_errors \
+		rcv_oversize rcv_vl_discards port_rcv_switch_relay_errors; do
+		n=$(ibsw_cnt_total $c)
+		echo "switch $c: $n"
+		[ "$n" = 0 ] || ibsw_fail "switch $c = $n" || return
+	done
+	n=$(ibsw_qdisc_drops)
+	echo "host qdisc drops: $n"
+	[ "$n" = 0 ] || ibsw_fail "the hosts' queue disciplines dropped $n packets" || return
+	for c in out_of_seq_request rcvd_seq_err send_err; do
+		n=$(ibsw_rxe_cnt_total $c)
+		echo "rxe $c: $n"
+		[ "$n" = 0 ] || ibsw_fail "rxe $c = $n: a packet was lost" || return
+	done
+}

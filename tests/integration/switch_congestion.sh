@@ -1,0 +1,75 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
+#
+# The testbed of seed 002 (topologies/seed002.net: H1-H3 on S1, H4-H7 on
+# S2, host links 4x DDR, the S1-S2 link 4x QDR) without congestion
+# control. Flow F1 H1->H4 runs alone, then F2-F5 from H2, H3, H6 and H7
+# to H5 start one by one and congest H5's link:
+#  - head-of-line blocking: the H5-bound packets fill S2's input buffer
+#    on the S1 link, so F1, whose own path is idle, falls to at most a
+#    third of its solo throughput;
+#  - parking lot: S2 serves its input ports round-robin, F2 and F3 share
+#    one of them, so F4 and F5 each get at least 1.5 times what F2 and F3
+#    get.
+# Throughput is measured from switch counters (data received from each
+# sender's host port), in emulated time, over windows of wall time.
+# shellcheck source=tests/lib.sh disable=SC2317,SC2034
+. "$(dirname "$0")/../lib.sh"
+
+SCALE=${IBSW_SCALE:-1000}	# 4x DDR: 16 Mb/s of wall-clock traffic
+SOLO=${IBSW_SOLO:-4}		# seconds of wall-clock time per window
+WINDOW=${IBSW_WINDOW:-8}
+
+ibsw_require_ibsw
+ibsw_fabric_up "$IBSW_ROOT/topologies/seed002.net" scale "$SCALE" >>"$IBSW_CASE_LOG" 2>&1 ||
+	ibsw_setup_fail "fabric up: ${_ibsw_reason:-see setup.log}"
+
+port_of() { echo "${HOST_SW[$1]}:${HOST_PORT[$1]}"; }
+gbps() { awk -v b="$1" 'BEGIN { printf "%.2f", b / 1e9 }'; }
+
+congestion() {
+	local -A r
+	local f1_solo f1 f2 f3 f4 f5 h total=$((SOLO * 2 + WINDOW + 30))
+
+	ibsw_flow_start H1 H4 "$total" || return 1
+	sleep 2
+	ibsw_rate_window r "$SOLO" "$(port_of H1)" || return 1
+	f1_solo=${r[$(port_of H1)]}
+	echo "F1 alone: $(gbps "$f1_solo") Gb/s"
+	for h in H2 H3 H6 H7; do
+		ibsw_flow_start "$h" H5 "$total" || return 1
+		sleep 1
+	done
+	sleep 2
+	ibsw_rate_window r "$WINDOW" "$(port_of H1)" "$(port_of H2)" "$(port_of H3)" \
+		"$(port_of H6)" "$(port_of H7)" || return 1
+	f1=${r[$(port_of H1)]} f2=${r[$(port_of H2)]} f3=${r[$(port_of H3)]}
+	f4=${r[$(port_of H6)]} f5=${r[$(port_of H7)]}
+	echo "all flows: F1 $(gbps "$f1"), F2 $(gbps "$f2"), F3 $(gbps "$f3"), F4 $(gbps "$f4"), F5 $(gbps "$f5") Gb/s"
+	ibsw_note "F1 alone $(gbps "$f1_solo") Gb/s; with F2-F5: F1 $(gbps "$f1") F2 $(gbps "$f2") F3 $(gbps "$f3") F4 $(gbps "$f4") F5 $(gbps "$f5") Gb/s (scale $SCALE)"
+	echo "$f1_solo $f1 $f2 $f3 $f4 $f5" >"$IBSW_LOGDIR/rates"
+
+	[ "$f1_solo" -gt 0 ] || ibsw_fail "F1 did not run alone" || return
+	[ $((f1 * 3)) -le "$f1_solo" ] ||
+		ibsw_fail "HOL: F1 $(gbps "$f1") Gb/s is more than a third of $(gbps "$f1_solo")" || return
+	local lo=$((f4 < f5 ? f4 : f5)) hi=$((f2 > f3 ? f2 : f3))
+	[ $((lo * 2)) -ge $((hi * 3)) ] ||
+		ibsw_fail "parking lot: min(F4,F5) $(gbps "$lo") < 1.5 x max(F2,F3) $(gbps "$hi")" || return
+}
+ibsw_case hol_and_parking_lot congestion
+[ -s "$IBSW_LOGDIR/rates" ] && read -r a b c d e f <"$IBSW_LOGDIR/rates" &&
+	ibsw_note "F1 alone $(gbps "$a") Gb/s; with F2-F5: F1 $(gbps "$b"), F2 $(gbps "$c"), F3 $(gbps "$d"), F4 $(gbps "$e"), F5 $(gbps "$f") Gb/s (emulated, scale $SCALE)"
+
+# The solo F1 ran at the rate of its host links (4x DDR, 16 Gb/s).
+solo_at_link_rate() {
+	local f1_solo
+
+	read -r f1_solo _ <"$IBSW_LOGDIR/rates" || return 1
+	[ "$f1_solo" -ge 15000000000 ] ||
+		ibsw_fail "F1 alone $(gbps "$f1_solo") Gb/s, below 15 of 16 Gb/s (CPU-bound?)"
+}
+ibsw_case solo_at_link_rate solo_at_link_rate
+
+ibsw_case nothing_lost ibsw_nothing_lost
+
+ibsw_exit

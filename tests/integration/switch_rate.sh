@@ -1,0 +1,45 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
+#
+# Link-rate fidelity: one ib_write_bw flow over an idle switch
+# (topologies/one-switch.net) carries at least 95% of the configured data
+# rate of the links, in emulated time, at several rates and time scales.
+# The wall-clock rate of each case stays well below what rxe moves in the
+# test VM, so the links, not the CPU, set the pace.
+# shellcheck source=tests/lib.sh disable=SC2317,SC2034
+. "$(dirname "$0")/../lib.sh"
+
+WINDOW=${IBSW_WINDOW:-6}
+
+ibsw_require_ibsw
+ibsw_fabric_up "$IBSW_ROOT/topologies/one-switch.net" >>"$IBSW_CASE_LOG" 2>&1 ||
+	ibsw_setup_fail "fabric up: ${_ibsw_reason:-see setup.log}"
+
+# fidelity RATE BPS SCALE
+fidelity() {
+	local rate=$1 bps=$2 scale=$3 sw=${HOST_SW[H2]} p2=${HOST_PORT[H2]}
+	local d0 d1 t0 t1 got
+
+	ibswctl fabric set scale "$scale" &&
+		ibswctl port set "$sw/${HOST_PORT[H1]}" rate "$rate" &&
+		ibswctl port set "$sw/$p2" rate "$rate" || return 1
+	ibsw_flow_start H1 H2 $((WINDOW + 6)) || return 1
+	sleep 3
+	d0=$(ibsw_cnt "$sw" "$p2" port_xmit_data) t0=${EPOCHREALTIME/./}
+	sleep "$WINDOW"
+	d1=$(ibsw_cnt "$sw" "$p2" port_xmit_data) t1=${EPOCHREALTIME/./}
+	got=$(((d1 - d0) * 32 * 1000000 * scale / (t1 - t0)))
+	echo "$rate at scale $scale: $got of $bps bit/s"
+	echo "$rate (scale $scale, $((bps / scale / 1000000)) Mb/s wall): $(awk -v g="$got" -v b="$bps" 'BEGIN { printf "%.1f%%", 100 * g / b }') of the data rate" >>"$IBSW_LOGDIR/results"
+	[ $((got * 100)) -ge $((bps * 95)) ] || ibsw_fail "$got bit/s is below 95% of $bps" || return
+	[ $((got * 100)) -le $((bps * 101)) ] || ibsw_fail "$got bit/s is above the link rate $bps"
+}
+
+ibsw_case 1xSDR_scale100 fidelity 1xSDR 2000000000 100
+ibsw_case 4xQDR_scale1000 fidelity 4xQDR 32000000000 1000
+ibsw_case 4xEDR_scale2500 fidelity 4xEDR 100000000000 2500
+ibsw_case 4xFDR_scale1000 fidelity 4xFDR 54545454545 1000
+
+[ -s "$IBSW_LOGDIR/results" ] && while read -r l; do ibsw_note "$l"; done <"$IBSW_LOGDIR/results"
+
+ibsw_exit

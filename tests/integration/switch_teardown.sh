@@ -1,0 +1,121 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
+#
+# Teardown under traffic, on the testbed of seed 002: while RDMA flows
+# run, delete a host's namespace, a switch-to-switch link, a switch, and
+# finally unload ibsw.ko with the remaining hosts still sending. Every
+# step must leave the rest of the fabric working and the kernel clean (no
+# warning, no reference left: scripts/vm fails the run on those); packets
+# lost with a port are counted as discards. Then ibsw.ko loads again and
+# a new fabric carries traffic.
+#
+# A netdev under an rxe device is freed only once the processes using that
+# device have closed it (rxe cannot take user contexts away), so a step
+# that removes host ports runs in the background, the test then ends the
+# processes of the hosts concerned, and the step must complete.
+# shellcheck source=tests/lib.sh disable=SC2317,SC2034
+. "$(dirname "$0")/../lib.sh"
+
+ibsw_require_ibsw
+ibsw_fabric_up "$IBSW_ROOT/topologies/seed002.net" >>"$IBSW_CASE_LOG" 2>&1 ||
+	ibsw_setup_fail "fabric up: ${_ibsw_reason:-see setup.log}"
+
+# Traffic the case kills: long flows on paths that cross what goes away.
+busy() {
+	local s d
+
+	for s in "$@"; do
+		d=${s#*>} s=${s%>*}
+		ibsw_flow_start "$s" "$d" 120 || return 1
+	done
+	sleep 3
+}
+
+# step_start CMD...: run a teardown step in the background (STEP_PID)
+step_start() {
+	echo "$(ibsw_ts) $*"
+	"$@" &
+	STEP_PID=$!
+}
+
+# step_finish DESC: end the flows, then the step must complete.
+step_finish() {
+	ibsw_reap
+	ibsw_wait_pid "$STEP_PID" 60
+	local rc=$?
+	echo "$(ibsw_ts) $1: exit $rc"
+	[ $rc = 0 ] || ibsw_fail "$1: exit $rc"
+}
+
+delete_netns() {
+	local ns=${HOST_NS[H4]} pids
+
+	busy "H1>H4" "H4>H6" "H2>H5" || return 1
+	# The namespace dies when its last process does: H4's peers keep
+	# sending to it meanwhile.
+	pids=$(ip netns pids "$ns")
+	ip netns del "$ns" || ibsw_fail "ip netns del $ns" || return
+	# shellcheck disable=SC2086
+	kill -KILL $pids
+	wait_for "H4's port to become unconnected" 60 \
+		grep -qx none "/sys/class/ibsw/${HOST_SW[H4]}/ports/${HOST_PORT[H4]}/kind" || return
+	unset "HOST_NS[H4]"
+	ibsw_reap
+	tool_rc_pingpong H5 H2 || return 1	# the rest still works
+}
+ibsw_case delete_netns delete_netns
+
+delete_link() {
+	local before after
+
+	busy "H1>H6" "H2>H7" "H5>H3" || return 1
+	before=$(ibsw_cnt_total port_xmit_discards)
+	ibswctl link del S1/4 || ibsw_fail "link del S1/4" || return
+	ibsw_reap
+	after=$(ibsw_cnt_total port_xmit_discards)
+	echo "discards: $before -> $after"
+	tool_rc_pingpong H2 H1 || return 1	# S1 alone still works
+	tool_rc_pingpong H5 H6 || return 1	# S2 alone still works
+	ibswctl link add S1/4 S2/5 rate 4xQDR || ibsw_fail "link add S1/4 S2/5" || return
+	tool_rc_pingpong H7 H1 || return 1	# and across again
+}
+ibsw_case delete_link delete_link
+
+delete_switch() {
+	busy "H1>H5" "H6>H7" "H7>H2" || return 1
+	step_start ibswctl switch del S2
+	step_finish "switch del S2" || return
+	[ ! -e /sys/class/ibsw/S2 ] || ibsw_fail "/sys/class/ibsw/S2 still there" || return
+	tool_rc_pingpong H2 H1 || return 1
+}
+ibsw_case delete_switch delete_switch
+
+unload_under_traffic() {
+	busy "H1>H2" "H2>H3" "H3>H1" || return 1
+	step_start rmmod ibsw
+	step_finish "rmmod ibsw" || return
+	[ ! -d /sys/module/ibsw ] || ibsw_fail "ibsw still loaded" || return
+	# the host ports went with the module, and their rxe devices with them
+	local h
+	for h in H1 H2 H3; do
+		hx "$h" ip link show dev "${HOST_DEV[$h]}" >/dev/null 2>&1 &&
+			{ ibsw_fail "${HOST_DEV[$h]} of $h survived rmmod"; return 1; }
+		[ ! -e "/sys/class/infiniband/${HOST_RXE[$h]}" ] ||
+			ibsw_fail "${HOST_RXE[$h]} survived rmmod" || return
+	done
+	# fabric down copes: the switches went with the module
+	ibsw_fabric_down || ibsw_fail "fabric down after rmmod failed" || return
+	[ ! -e "$IBSW_DESC" ] || ibsw_fail "fabric down kept $IBSW_DESC"
+}
+ibsw_case unload_under_traffic unload_under_traffic
+
+reload() {
+	# (ibswctl may have had the module autoloaded: MODULE_ALIAS_GENL_FAMILY)
+	[ -d /sys/module/ibsw ] || insmod "$IBSW_KO" || ibsw_fail "insmod $IBSW_KO" || return
+	HOST_NS=() HOST_DEV=() HOST_RXE=() HOST_IP4=() HOST_IP6=() HOST_MGMT=()
+	ibsw_fabric_up "$IBSW_ROOT/topologies/one-switch.net" || return 1
+	tool_rc_pingpong H1 H2
+}
+ibsw_case reload reload
+
+ibsw_exit
