@@ -6,6 +6,7 @@
 #                   rdma_rxe.ko and the userspace tools
 #   make check      every test: tool unit tests, KUnit, VM integration
 #   make demo       RDMA between two emulated hosts in the test VM
+#   make bench      rxe through ibsw against veth and a bridge (scripts/bench)
 #   make kunit      only the KUnit suites (kernel built from linux-source)
 #   make vmcheck    only the integration tests (T=name runs one)
 #   make checkpatch checkpatch.pl over our kernel code and patches
@@ -22,7 +23,7 @@ export IBSW_ROOT IBSW_KVER KDIR IBSW_BUILD
 
 Q := $(if $(V),,@)
 
-.PHONY: all deps modules rxe tools check unit kunit vmcheck demo checkpatch debugcheck clean
+.PHONY: all deps modules rxe tools check unit kunit vmcheck demo bench checkpatch debugcheck clean
 
 all: modules rxe tools
 
@@ -52,6 +53,9 @@ vmcheck: all
 
 demo: all
 	$(Q)$(IBSW_ROOT)/scripts/demo
+
+bench: all
+	$(Q)$(IBSW_ROOT)/scripts/bench
 
 checkpatch:
 	$(Q)$(IBSW_ROOT)/scripts/checkpatch
