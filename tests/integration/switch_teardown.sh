@@ -47,6 +47,34 @@ step_finish() {
 	[ $rc = 0 ] || ibsw_fail "$1: exit $rc"
 }
 
+# Congested flows killed at once, with perftest's default QP timeout
+# (67 ms) and infinite retries: their peers go away with them, so they
+# retransmit while their packets still queue in the fabric, and yet
+# destroying their QPs must end promptly. (Before rxe patch 0002, rxe
+# waited 50 s for those packets' references, freed the QPs anyway and
+# crashed in the packets' destructor.)
+kill_congested() {
+	local f s t0 t1
+
+	for f in H1:H4 H2:H5 H3:H5 H6:H5 H7:H5; do
+		s=${f%:*}
+		ibsw_flow_start "$s" "${f#*:}" 120 -u 14 || return 1
+		sent() { [ "$(ibsw_cnt "${HOST_SW[$s]}" "${HOST_PORT[$s]}" port_rcv_data)" -gt "$1" ]; }
+		wait_for "traffic from $s" 30 sent "$(ibsw_cnt "${HOST_SW[$s]}" "${HOST_PORT[$s]}" port_rcv_data)" ||
+			return 1
+	done
+	# All at once, as a job killed with Ctrl-C would be
+	t0=${EPOCHREALTIME/./}
+	pkill -TERM -x ib_write_bw
+	none_left() { ! pgrep -x ib_write_bw >/dev/null; }
+	wait_for "the killed ib_write_bw to exit" 20 none_left || return
+	t1=${EPOCHREALTIME/./}
+	ibsw_reap
+	echo "flows ended in $(((t1 - t0) / 1000)) ms"
+	tool_rc_pingpong H5 H2 || return 1	# and the fabric still works
+}
+ibsw_case kill_congested kill_congested
+
 delete_netns() {
 	local ns=${HOST_NS[H4]} pids
 
