@@ -1,0 +1,158 @@
+# SPDX-License-Identifier: GPL-2.0
+"""gnuplot scripts for the report's figures.
+
+The figures follow the papers' throughput plots: one line per flow against
+time, a legend, axes with units, large enough fonts to read when scaled
+down. Each script is written next to its PNG (throughput.gp, counters.gp)
+and reads the CSV files of the results directory, so a figure can be
+restyled and redrawn with "cd DIR && gnuplot throughput.gp".
+gnuplot (Debian gnuplot-nox, terminal pngcairo) runs as a subprocess.
+"""
+
+import os
+import shutil
+import subprocess
+
+WIDTH, HEIGHT, PANEL = 1000, 600, 320
+FONT = 'sans,13'
+# Okabe-Ito colours (distinguishable with colour blindness), then more
+COLOURS = ('#0072b2', '#d55e00', '#009e73', '#cc79a7', '#e69f00', '#56b4e9',
+           '#000000', '#8c564b', '#7f7f7f', '#bcbd22', '#17becf', '#9467bd',
+           '#1f3a93', '#a50026', '#4d9221', '#f781bf')
+
+
+class PlotError(RuntimeError):
+    """gnuplot is missing or failed."""
+
+
+def available():
+    """Whether gnuplot can be run."""
+    return shutil.which('gnuplot') is not None
+
+
+def _quote(text):
+    """A gnuplot single-quoted string ('' is a quote inside)."""
+    return "'" + str(text).replace("'", "''") + "'"
+
+
+def _common(windows, duration):
+    """Axis and window-boundary settings shared by every panel."""
+    lines = [
+        f'set xrange [0:{duration!r}]',
+        'set yrange [0:*]',
+        'set offsets 0, 0, graph 0.08, 0',	# headroom over the highest line
+        'set lmargin at screen 0.11',		# panels aligned whatever the tics
+        'set rmargin at screen 0.86',		# the legend goes right of it
+        'set format x "%g"',
+        'set grid ytics lc rgb "#e0e0e0" lw 1 dt 1',
+        'set border 3 lw 1.2',
+        'set tics nomirror out',
+        'set key outside right top vertical Left reverse samplen 2 spacing 1.2',
+    ]
+    # Light vertical lines at the windows' edges, the name over the middle.
+    edges = sorted({t for name, (a, b) in windows.items() if name != 'run' for t in (a, b)
+                    if 0 < t < duration})
+    for t in edges:
+        lines.append(f'set arrow from {t!r}, graph 0 to {t!r}, graph 1 nohead '
+                     'lc rgb "#b0b0b0" lw 1 dt 2 back')
+    for name, (a, b) in windows.items():
+        if name == 'run':
+            continue
+        lines.append(f'set label {_quote(name)} at {(a + b) / 2!r}, graph 1.03 center '
+                     'font ",10" tc rgb "#707070"')
+    return lines
+
+
+def _series(csv, columns, titles, div=1, ranges=None):
+    """Plot clauses of columns (1-based) of a CSV file with a header,
+    values divided by div, each drawn only within its (start, stop) of
+    ranges if given."""
+    parts = []
+    for i, (col, title) in enumerate(zip(columns, titles)):
+        colour = COLOURS[i % len(COLOURS)]
+        y = str(col) if div == 1 else f'(${col}/{div:g})'
+        if ranges and ranges[i]:
+            a, b = ranges[i]
+            y = f'(($1 >= {a!r} && $1 <= {b!r}) ? ${col} : NaN)'
+        parts.append(f'{_quote(csv)} skip 1 using 1:{y} with lines lw 2.2 '
+                     f'lc rgb "{colour}" title {_quote(title)}')
+    return 'plot ' + ', \\\n     '.join(parts)
+
+
+def _run(directory, name, script):
+    """Write NAME.gp in directory and run it there; return the PNG path."""
+    gp = os.path.join(directory, name + '.gp')
+    with open(gp, 'w', encoding='utf-8') as f:
+        f.write(script)
+    if not available():
+        raise PlotError('gnuplot not found (Debian package gnuplot-nox)')
+    png = os.path.join(directory, name + '.png')
+    try:
+        os.unlink(png)
+    except FileNotFoundError:
+        pass
+    try:
+        r = subprocess.run(['gnuplot', name + '.gp'], cwd=directory, capture_output=True,
+                           text=True, timeout=60, check=False)
+    except (OSError, subprocess.SubprocessError) as e:
+        raise PlotError(f'gnuplot {gp}: {e}') from e
+    if r.returncode != 0 or not os.path.exists(png):
+        raise PlotError(f'gnuplot {gp} failed: {r.stderr.strip()[-500:]}')
+    return png
+
+
+def throughput(directory, flows, windows, duration, title, ranges=None):
+    """throughput.png from throughput.csv (t, then one column per flow in
+    the order of flows). ranges: per flow, None or the (start, stop) of
+    emulated time to draw it in, so that a flow that has not started yet
+    is not a line along the axis hiding the others."""
+    script = [
+        '# SPDX-License-Identifier: GPL-2.0',
+        '# Per-flow throughput of an ibsw-run experiment; redraw: gnuplot throughput.gp',
+        f'set terminal pngcairo size {WIDTH},{HEIGHT} enhanced font "{FONT}" '
+        'linewidth 1 rounded',
+        "set output 'throughput.png'",
+        'set datafile separator comma',
+        f'set title {_quote(title)} noenhanced',
+        "set xlabel 'Time (emulated s)'",
+        "set ylabel 'Throughput (emulated Gb/s)'",
+        'set key noenhanced',
+        'set tmargin 4',
+    ]
+    script += _common(windows, duration)
+    script.append(_series('throughput.csv', range(2, len(flows) + 2), flows, ranges=ranges))
+    return _run(directory, 'throughput', '\n'.join(script) + '\n')
+
+
+def counters(directory, panels, windows, duration, title):
+    """counters.png from counters.csv: one panel per counter name.
+
+    panels: [(counter name, unit, peak, [(column, line title)...])],
+    columns 1-based in counters.csv; peak, the largest value, chooses a
+    multiplier for the axis (ticks/s in millions rather than 1x10^6)."""
+    height = max(HEIGHT, PANEL * len(panels) + 80)
+    script = [
+        '# SPDX-License-Identifier: GPL-2.0',
+        '# Switch counter rates of an ibsw-run experiment; redraw: gnuplot counters.gp',
+        f'set terminal pngcairo size {WIDTH},{height} enhanced font "{FONT}" '
+        'linewidth 1 rounded',
+        "set output 'counters.png'",
+        'set datafile separator comma',
+        'set key noenhanced',
+        f'set multiplot layout {len(panels)},1 title {_quote(title)} noenhanced',
+    ]
+    script += _common(windows, duration)
+    for i, (name, unit, peak, series) in enumerate(panels):
+        div, label = 1, unit
+        for d, word in ((1e9, 'billions'), (1e6, 'millions'), (1e3, 'thousands')):
+            if peak and peak >= 10 * d:
+                div, label = d, f'{unit} ({word})'
+                break
+        script.append(f'set title {_quote(name)} noenhanced')
+        script.append(f'set ylabel {_quote(label)} noenhanced')
+        last = i == len(panels) - 1
+        script.append("set xlabel 'Time (emulated s)'" if last else 'unset xlabel')
+        script.append(_series('counters.csv', [c for c, _ in series], [t for _, t in series],
+                              div))
+    script.append('unset multiplot')
+    return _run(directory, 'counters', '\n'.join(script) + '\n')

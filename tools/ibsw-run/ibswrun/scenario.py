@@ -1,0 +1,620 @@
+# SPDX-License-Identifier: GPL-2.0
+"""Scenario files (.scn): parse, check, describe.
+
+A scenario names a topology, the flows and applications to run on it and
+when, the switch counters to sample, and the windows and flow sets the
+report summarises. Everything is checked here, on the host, before a VM
+starts, so that a typo costs a second and not a boot: every error is
+"FILE:LINE: reason" and names what is allowed. The format is documented in
+Documentation/experiments.md.
+
+The topology is read only for its node names and port counts;
+"ibswctl fabric up" parses it for real in the VM.
+"""
+
+import dataclasses
+import decimal
+import os
+import re
+import shlex
+import sys
+
+NAME_RE = re.compile(r'[A-Za-z0-9_.-]+\Z')
+KEYWORDS = ('name', 'topology', 'scale', 'fabric', 'duration', 'sample', 'cc',
+            'flow', 'app', 'counter', 'window', 'fairness')
+SINGLE = ('name', 'topology', 'scale', 'fabric', 'duration', 'sample', 'cc')
+VERBS = ('write', 'read', 'send')
+
+# Per-port counters of Documentation/ABI/testing/sysfs-class-ibsw and the
+# directory of ports/N/ that holds each; the per-VL ones live in
+# ports/N/vls/V/counters/.
+PORT_COUNTERS = {
+    'port_xmit_data': 'counters',
+    'port_rcv_data': 'counters',
+    'port_xmit_packets': 'counters',
+    'port_rcv_packets': 'counters',
+    'port_xmit_wait': 'counters',
+    'port_xmit_discards': 'counters',
+    'port_rcv_errors': 'counters',
+    'port_rcv_switch_relay_errors': 'counters',
+    'excessive_buffer_overrun_errors': 'counters',
+    'rcv_foreign': 'hw_counters',
+    'rcv_vl_discards': 'hw_counters',
+    'rcv_oversize': 'hw_counters',
+    'neigh_replies': 'hw_counters',
+}
+VL_COUNTERS = ('port_xmit_data', 'port_rcv_data', 'port_xmit_packets',
+               'port_rcv_packets', 'port_xmit_wait')
+DATA_COUNTERS = ('port_xmit_data', 'port_rcv_data')	# 32-bit words
+
+DEFAULT_VLS = 4		# a switch port's data VLs unless "fabric vls N"
+MAX_VLS = 15
+# fabric words the runner leaves to the scenario; scale and desc are its own
+FABRIC_OPTS = {'vls': (1, MAX_VLS), 'buffer': (1, 1 << 20),
+               'mtu': (256, 9000), 'prefix': None}
+
+# {HOST.FIELD} in app commands -> member of the fabric description's host
+PLACEHOLDERS = {'ip4': 'ipv4', 'ip6': 'ipv6', 'mgmt': 'mgmt_ipv4',
+                'rdma': 'rdma_dev', 'dev': 'ifname', 'lid': 'lid'}
+PLACEHOLDER_RE = re.compile(r'\{([^{}\s]+)\.([A-Za-z0-9_]+)\}')
+
+SIZE_MAX = 8388608
+TIME_RE = re.compile(r'(\d+(?:\.\d*)?|\.\d+)(?:[eE]([-+]?\d+))?(s|ms|us)?\Z')
+TIME_UNITS = {None: 1, 's': 1, 'ms': decimal.Decimal('0.001'),
+              'us': decimal.Decimal('0.000001')}
+
+
+class ScenarioError(ValueError):
+    """A bad scenario: str() is "FILE:LINE: reason" ("FILE: reason" when
+    no single line is at fault, line None)."""
+
+    def __init__(self, path, line, reason):
+        self.path, self.line, self.reason = path, line, reason
+        where = f'{path}:{line}' if line else path
+        super().__init__(f'{where}: {reason}')
+
+
+class _Bad(Exception):
+    """A reason without a place; load() adds the file and line."""
+
+
+@dataclasses.dataclass
+class Flow:
+    name: str
+    src: str
+    dst: str
+    verb: str
+    size: int
+    sl: int
+    qps: int
+    start: float
+    stop: float
+    line: int
+
+
+@dataclasses.dataclass
+class App:
+    name: str
+    host: str
+    start: float
+    stop: float
+    argv: list
+    line: int
+
+
+@dataclasses.dataclass
+class Counter:
+    switch: str
+    port: object	# int, or '*' for every connected port
+    name: str
+    vl: object		# int or None
+    line: int
+
+
+@dataclasses.dataclass
+class Fairness:
+    name: str
+    flows: list
+    windows: list
+    line: int = 0
+
+
+@dataclasses.dataclass
+class Scenario:
+    name: str
+    path: str
+    topology: str
+    scale: int
+    fabric_args: list
+    duration: float
+    sample: float
+    cc: str
+    flows: list
+    apps: list
+    counters: list
+    windows: dict
+    fairness: list
+    hosts: dict
+    switches: dict
+    warnings: list
+
+
+def parse_time(word):
+    """'20ms', '0.02', '20e-3s' -> seconds as the float nearest the
+    decimal value (so '2.3ms' is exactly float('0.0023'))."""
+    m = TIME_RE.match(word)
+    if not m:
+        raise _Bad(f"bad time '{word}' (a number with an optional unit s, ms or us, "
+                   "e.g. 0.02 or 20ms)")
+    value = decimal.Decimal(m.group(1))
+    if m.group(2):
+        value = value.scaleb(int(m.group(2)))
+    return float(value * TIME_UNITS[m.group(3)])
+
+
+def parse_int(word, lo, hi, what):
+    """A decimal integer in [lo, hi]; the message says which range."""
+    if not re.fullmatch(r'\d+', word):
+        raise _Bad(f"bad {what} '{word}' (an integer, {lo} to {hi})")
+    value = int(word)
+    if not lo <= value <= hi:
+        raise _Bad(f'{what} {value} out of range ({lo} to {hi})')
+    return value
+
+
+def parse_size(word):
+    """Bytes, optionally with K/KiB or M/MiB (binary)."""
+    m = re.fullmatch(r'(\d+)(K|KiB|M|MiB)?', word)
+    if not m:
+        raise _Bad(f"bad size '{word}' (bytes, 1 to {SIZE_MAX}; K and M suffixes allowed)")
+    value = int(m.group(1)) * {None: 1, 'K': 1024, 'KiB': 1024,
+                               'M': 1 << 20, 'MiB': 1 << 20}[m.group(2)]
+    if not 1 <= value <= SIZE_MAX:
+        raise _Bad(f'size {value} out of range (1 to {SIZE_MAX} bytes)')
+    return value
+
+
+def fmt_time(t):
+    """Seconds for messages and tables: '15ms', '2us', '1.5s', '0'."""
+    if t == 0:
+        return '0'
+    for unit, factor in (('s', 1), ('ms', 1e3), ('us', 1e6)):
+        v = t * factor
+        if v >= 1 or unit == 'us':
+            return f'{v:.6g}{unit}'
+    return f'{t}s'
+
+
+def node_ident(name, kind, index):
+    """ibswctl's identifier of a node (tools/lib topo_node.ident): the name
+    if short and safe, else s<N>/h<N>. ibsw switches are named by it."""
+    if re.fullmatch(r'[A-Za-z0-9][A-Za-z0-9_-]{0,9}', name):
+        return name
+    return f'{"s" if kind == "switch" else "h"}{index}'
+
+
+def read_topology(path):
+    """(switches, hosts, aliases) of a topology file: {ident: nports} for
+    switches, {name: nports} for HCAs, and a map of every name and
+    identifier to the one used here. Only the record headers are read."""
+    header = re.compile(r'\s*(Switch|Hca|Ca)\s+(\d+)\s+"([^"]+)"')
+    switches, hosts, aliases = {}, {}, {}
+    counts = {'switch': 0, 'hca': 0}
+    with open(path, encoding='utf-8', errors='replace') as f:
+        for text in f:
+            m = header.match(text)
+            if not m:
+                continue
+            kind = 'switch' if m.group(1) == 'Switch' else 'hca'
+            counts[kind] += 1
+            name, nports = m.group(3), int(m.group(2))
+            ident = node_ident(name, kind, counts[kind])
+            if kind == 'switch':
+                switches[ident] = nports
+                aliases[('switch', name)] = ident
+                aliases[('switch', ident)] = ident
+            else:
+                hosts[name] = nports
+                aliases[('hca', name)] = name
+                aliases.setdefault(('hca', ident), name)
+    return switches, hosts, aliases
+
+
+def _opts(words, allowed, what):
+    """Parse 'key value' pairs of a flow or app; each key at most once."""
+    out = {}
+    i = 0
+    while i < len(words):
+        key = words[i]
+        if key not in allowed:
+            raise _Bad(f"unknown {what} option '{key}' ({' '.join(allowed)})")
+        if key in out:
+            raise _Bad(f"{what} option '{key}' given twice")
+        if i + 1 >= len(words):
+            raise _Bad(f"{what} option '{key}' needs a value")
+        out[key] = words[i + 1]
+        i += 2
+    return out
+
+
+def _name(word, what):
+    if not NAME_RE.match(word):
+        raise _Bad(f"bad {what} name '{word}' (letters, digits, '_', '.', '-')")
+    return word
+
+
+class _Parser:
+    """One pass over the lines collecting raw records, then checks that
+    need the whole file (the topology, the duration, the names)."""
+
+    def __init__(self, path):
+        self.path = path
+        self.single = {}	# keyword -> (line, words)
+        self.flows, self.apps, self.counters = [], [], []
+        self.windows, self.fairness = [], []
+        self.warnings = []
+
+    def fail(self, line, reason):
+        raise ScenarioError(self.path, line, reason)
+
+    def read(self):
+        try:
+            with open(self.path, encoding='utf-8') as f:
+                lines = f.read().splitlines()
+        except (OSError, UnicodeDecodeError) as e:
+            reason = getattr(e, 'strerror', None) or str(e)
+            raise ScenarioError(self.path, None, f'cannot read: {reason}') from e
+        for no, text in enumerate(lines, 1):
+            try:
+                lex = shlex.shlex(text, posix=True)
+                lex.whitespace_split = True
+                lex.commenters = '#'
+                words = list(lex)
+            except ValueError as e:
+                self.fail(no, f'{str(e).lower()} (quotes must be closed on their line)')
+            if not words:
+                continue
+            try:
+                self.line(no, words)
+            except _Bad as e:
+                self.fail(no, str(e))
+
+    def line(self, no, words):
+        key, args = words[0], words[1:]
+        if key not in KEYWORDS:
+            raise _Bad(f"unknown keyword '{key}' ({' '.join(KEYWORDS)})")
+        if key in SINGLE:
+            if key in self.single:
+                raise _Bad(f"'{key}' given twice (first at line {self.single[key][0]})")
+            self.single[key] = (no, args)
+            want = {'name': 1, 'topology': 1, 'scale': 1, 'duration': 1,
+                    'sample': 1, 'cc': 1}.get(key)
+            if want is not None and len(args) != want:
+                raise _Bad(f"'{key}' takes one value, {len(args)} given")
+            if key == 'fabric' and not args:
+                raise _Bad("'fabric' needs words for ibswctl fabric up (e.g. vls 4 buffer 256)")
+            return
+        getattr(self, 'rec_' + key)(no, args)
+
+    # Records with syntax checked now, meaning checked in finish().
+    def rec_flow(self, no, args):
+        if len(args) < 4:
+            raise _Bad('flow needs NAME SRC DST VERB [size BYTES] [sl SL] [qps N] '
+                       '[start T] [stop T]')
+        name = _name(args[0], 'flow')
+        verb = args[3]
+        if verb not in VERBS:
+            raise _Bad(f"unknown verb '{verb}' (write, read or send)")
+        opts = _opts(args[4:], ('size', 'sl', 'qps', 'start', 'stop'), 'flow')
+        flow = Flow(name, args[1], args[2], verb,
+                    parse_size(opts['size']) if 'size' in opts else 65536,
+                    parse_int(opts['sl'], 0, 15, 'SL') if 'sl' in opts else 0,
+                    parse_int(opts['qps'], 1, 64, 'QP count') if 'qps' in opts else 1,
+                    parse_time(opts['start']) if 'start' in opts else 0.0,
+                    parse_time(opts['stop']) if 'stop' in opts else None, no)
+        self.flows.append(flow)
+
+    def rec_app(self, no, args):
+        if '--' not in args:
+            raise _Bad('app needs NAME HOST [start T] [stop T] -- COMMAND...')
+        cut = args.index('--')
+        head, argv = args[:cut], args[cut + 1:]
+        if len(head) < 2:
+            raise _Bad('app needs NAME HOST before --')
+        if not argv:
+            raise _Bad('app needs a command after --')
+        opts = _opts(head[2:], ('start', 'stop'), 'app')
+        self.apps.append(App(_name(head[0], 'app'), head[1],
+                             parse_time(opts['start']) if 'start' in opts else 0.0,
+                             parse_time(opts['stop']) if 'stop' in opts else None,
+                             argv, no))
+
+    def rec_counter(self, no, args):
+        if len(args) < 2:
+            raise _Bad('counter needs SW/PORT NAME... (PORT a number or *)')
+        m = re.fullmatch(r'([^/]+)/(\d+|\*)', args[0])
+        if not m:
+            raise _Bad(f"bad port '{args[0]}' (SW/PORT, PORT a number or *)")
+        port = '*' if m.group(2) == '*' else int(m.group(2))
+        for word in args[1:]:
+            name, at, vl = word.partition('@')
+            if name not in PORT_COUNTERS:
+                raise _Bad(f"unknown counter '{name}' ({' '.join(PORT_COUNTERS)})")
+            if at:
+                if name not in VL_COUNTERS:
+                    raise _Bad(f"counter '{name}' has no per-VL value "
+                               f"(per VL: {' '.join(VL_COUNTERS)})")
+                vl = parse_int(vl, 0, MAX_VLS - 1, 'VL')
+            else:
+                vl = None
+            self.counters.append(Counter(m.group(1), port, name, vl, no))
+
+    def rec_window(self, no, args):
+        if len(args) != 3:
+            raise _Bad('window needs NAME START STOP')
+        name = _name(args[0], 'window')
+        if name == 'run':
+            raise _Bad("window name 'run' is reserved (the whole run)")
+        self.windows.append((name, parse_time(args[1]), parse_time(args[2]), no))
+
+    def rec_fairness(self, no, args):
+        if len(args) not in (2, 3):
+            raise _Bad('fairness needs NAME FLOW,FLOW,... [WINDOW,WINDOW,...]')
+        flows = args[1].split(',')
+        windows = args[2].split(',') if len(args) == 3 else None
+        if '' in flows or (windows and '' in windows):
+            raise _Bad('empty name in a comma-separated list')
+        if len(flows) < 2:
+            raise _Bad('a fairness set needs at least two flows')
+        for f in flows:
+            if flows.count(f) > 1:
+                raise _Bad(f"flow '{f}' twice in the fairness set")
+        self.fairness.append(Fairness(_name(args[0], 'fairness set'), flows, windows, no))
+
+    def finish(self):
+        """The checks that need the whole file; in line order where the
+        order is free, so the first error reported is the first in the file."""
+        def single(key):
+            return self.single.get(key, (None, None))
+
+        name_no, name = single('name')
+        if name is not None:
+            try:
+                name = _name(name[0], 'scenario')
+            except _Bad as e:
+                self.fail(name_no, str(e))
+        else:
+            name = os.path.basename(self.path)
+            name = name[:-4] if name.endswith('.scn') else name
+
+        topo_no, topo = single('topology')
+        if topo is None:
+            self.fail(None, "no 'topology' line (topology PATH, relative to this file)")
+        topology = os.path.abspath(os.path.join(os.path.dirname(self.path), topo[0]))
+        try:
+            switches, hosts, aliases = read_topology(topology)
+        except OSError as e:
+            where = '' if os.path.isabs(topo[0]) else f' ({topology})'
+            self.fail(topo_no, f'cannot read topology {topo[0]}{where}: {e.strerror} '
+                      "(the path is relative to the scenario file's directory)")
+        if not switches:
+            self.fail(topo_no, f'topology {topo[0]} has no switches (Switch N "name")')
+        if not hosts:
+            self.fail(topo_no, f'topology {topo[0]} has no hosts (Hca N "name")')
+
+        dur_no, dur = single('duration')
+        if dur is None:
+            self.fail(None, "no 'duration' line (duration T, e.g. 20ms)")
+        duration = self.at(dur_no, parse_time, dur[0])
+        if duration <= 0:
+            self.fail(dur_no, 'duration must be > 0')
+
+        scale_no, scale = single('scale')
+        scale = 1000 if scale is None else self.at(scale_no, parse_int, scale[0], 1, 10000,
+                                                   'time scale')
+        sample_no, sample = single('sample')
+        if sample is None:
+            sample = duration / 100
+        else:
+            sample = self.at(sample_no, parse_time, sample[0])
+            if not 0 < sample <= duration:
+                self.fail(sample_no, f'sample interval {fmt_time(sample)} must be > 0 and '
+                          f'<= the duration ({fmt_time(duration)})')
+        cc_no, cc = single('cc')
+        if cc is not None:
+            if cc[0] == 'on':
+                self.fail(cc_no, 'congestion control is not available yet (issues 5 and 6)')
+            if cc[0] != 'off':
+                self.fail(cc_no, f"bad cc '{cc[0]}' (off)")
+        fab_no, fabric_args = single('fabric')
+        fabric_args = fabric_args or []
+        vls = self.fabric_vls(fab_no, fabric_args)
+
+        def host(no, word, what):
+            h = aliases.get(('hca', word))
+            if h is None:
+                self.fail(no, f"unknown {what} host '{word}' (topology hosts: "
+                          f"{' '.join(hosts)})")
+            return h
+
+        def times(obj, what):
+            if obj.stop is None:
+                obj.stop = duration
+            if not 0 <= obj.start < obj.stop <= duration:
+                self.fail(obj.line, f'{what} {obj.name}: need 0 <= start < stop <= duration, '
+                          f'got start {fmt_time(obj.start)}, stop {fmt_time(obj.stop)}, '
+                          f'duration {fmt_time(duration)}')
+
+        names = {}
+        items = sorted(self.flows + self.apps, key=lambda o: o.line)
+        for obj in items:
+            what = 'flow' if isinstance(obj, Flow) else 'app'
+            if obj.name in names:
+                self.fail(obj.line, f"duplicate flow/app name '{obj.name}' "
+                          f'(first at line {names[obj.name].line})')
+            names[obj.name] = obj
+            if what == 'flow':
+                obj.src = host(obj.line, obj.src, 'source')
+                obj.dst = host(obj.line, obj.dst, 'destination')
+                if obj.src == obj.dst:
+                    self.fail(obj.line, f'flow {obj.name}: source and destination are both '
+                              f'{obj.src}')
+            else:
+                obj.host = host(obj.line, obj.host, 'app')
+                for word in obj.argv:
+                    for m in PLACEHOLDER_RE.finditer(word):
+                        if ('hca', m.group(1)) not in aliases:
+                            self.fail(obj.line, f"unknown host '{m.group(1)}' in "
+                                      f"placeholder '{m.group(0)}' (hosts: {' '.join(hosts)})")
+                        if m.group(2) not in PLACEHOLDERS:
+                            self.fail(obj.line, f"unknown field '{m.group(2)}' in placeholder "
+                                      f"'{m.group(0)}' ({' '.join(PLACEHOLDERS)})")
+            times(obj, what)
+        self.overlaps(items)
+
+        seen = {}
+        for c in self.counters:
+            sw = aliases.get(('switch', c.switch))
+            if sw is None:
+                self.fail(c.line, f"unknown switch '{c.switch}' (topology switches: "
+                          f"{' '.join(switches)})")
+            c.switch = sw
+            if c.port != '*' and not 1 <= c.port <= switches[sw]:
+                self.fail(c.line, f'port {c.port} out of range for switch {sw} '
+                          f'(1 to {switches[sw]}, or *)')
+            if c.vl is not None and c.vl >= vls:
+                self.fail(c.line, f'VL {c.vl} is not operated: ports have {vls} data VLs '
+                          f'(VL 0 to {vls - 1}; more with "fabric vls N")')
+            key = (c.switch, c.port, c.name, c.vl)
+            if key in seen:
+                self.fail(c.line, f'counter {counter_key(c)} listed twice '
+                          f'(first at line {seen[key]})')
+            seen[key] = c.line
+
+        windows = {'run': (0.0, duration)}
+        wlines = {}
+        for wname, start, stop, no in self.windows:
+            if wname in windows:
+                self.fail(no, f"duplicate window '{wname}' (first at line {wlines[wname]})")
+            if not 0 <= start < stop <= duration:
+                self.fail(no, f'window {wname}: need 0 <= start < stop <= duration, got '
+                          f'{fmt_time(start)} to {fmt_time(stop)}, duration {fmt_time(duration)}')
+            windows[wname] = (start, stop)
+            wlines[wname] = no
+
+        fnames = {}
+        for fs in self.fairness:
+            if fs.name in fnames:
+                self.fail(fs.line, f"duplicate fairness set '{fs.name}' "
+                          f'(first at line {fnames[fs.name]})')
+            fnames[fs.name] = fs.line
+            for f in fs.flows:
+                if f not in names:
+                    self.fail(fs.line, f"unknown flow '{f}' in fairness set {fs.name} "
+                              f"(flows and apps: {' '.join(names) or 'none'})")
+            if fs.windows is None:
+                fs.windows = list(windows)
+            for w in fs.windows:
+                if w not in windows:
+                    self.fail(fs.line, f"unknown window '{w}' in fairness set {fs.name} "
+                              f"(windows: {' '.join(windows)})")
+                if fs.windows.count(w) > 1:
+                    self.fail(fs.line, f"window '{w}' twice in fairness set {fs.name}")
+
+        return Scenario(name, self.path, topology, scale, list(fabric_args), duration, sample,
+                        'off', self.flows, self.apps, self.counters, windows, self.fairness,
+                        hosts, switches, self.warnings)
+
+    def at(self, no, func, *args):
+        try:
+            return func(*args)
+        except _Bad as e:
+            self.fail(no, str(e))
+
+    def fabric_vls(self, no, words):
+        """Check the words for ibswctl fabric up; return the VLs a port
+        will operate."""
+        vls = DEFAULT_VLS
+        i = 0
+        while i < len(words):
+            key = words[i]
+            if key in ('scale', 'desc'):
+                self.fail(no, f"fabric: '{key}' is set by ibsw-run"
+                          + (" (use the 'scale' line)" if key == 'scale' else ''))
+            if key not in FABRIC_OPTS:
+                self.fail(no, f"fabric: unknown word '{key}' ({' '.join(FABRIC_OPTS)})")
+            if i + 1 >= len(words):
+                self.fail(no, f"fabric: '{key}' needs a value")
+            rng = FABRIC_OPTS[key]
+            if rng:
+                value = self.at(no, parse_int, words[i + 1], rng[0], rng[1], f'fabric {key}')
+                if key == 'vls':
+                    vls = value
+            i += 2
+        return vls
+
+    def overlaps(self, items):
+        """Warn about two flows/apps sending from one host at once: the
+        throughput of a flow is its sending host's port counter."""
+        for i, b in enumerate(items):
+            for a in items[:i]:
+                if sender(a) == sender(b) and a.start < b.stop and b.start < a.stop:
+                    msg = (f'{self.path}:{b.line}: warning: {b.name} and {a.name} (line '
+                           f'{a.line}) both send from {sender(b)} at overlapping times; '
+                           'throughput is measured per sending host port, so both '
+                           'show the sum')
+                    self.warnings.append(msg)
+
+
+def sender(obj):
+    """The host whose switch port measures a flow's or app's throughput.
+    A flow's data always goes from SRC to DST (for read, the ib_read_bw
+    client runs on DST and reads SRC's memory)."""
+    return obj.host if isinstance(obj, App) else obj.src
+
+
+def counter_key(c, port=None):
+    """The samples.csv column of a counter: 'S2/3:port_xmit_wait@0'."""
+    port = c.port if port is None else port
+    return f'{c.switch}/{port}:{c.name}' + ('' if c.vl is None else f'@{c.vl}')
+
+
+def load(path, warn=sys.stderr):
+    """Parse and check a scenario file; raise ScenarioError. Warnings are
+    written to warn (None: keep them only in Scenario.warnings)."""
+    p = _Parser(path)
+    p.read()
+    sc = p.finish()
+    if warn is not None:
+        for w in sc.warnings:
+            print(w, file=warn)
+    return sc
+
+
+def to_dict(sc):
+    """The scenario as JSON-able data (run.json embeds it; the report
+    reads it from there)."""
+    d = dataclasses.asdict(sc)
+    d['windows'] = {k: [a, b] for k, (a, b) in sc.windows.items()}
+    return d
+
+
+def expand(argv, hosts_desc):
+    """Replace {HOST.FIELD} in an app's argv from the fabric description's
+    hosts ({name: host entry}); hosts may also be named by identifier.
+    ValueError if a host or its field is missing."""
+    lookup = dict(hosts_desc)
+    for key, h in hosts_desc.items():
+        if isinstance(h, dict) and h.get('ident'):
+            lookup.setdefault(h['ident'], h)
+
+    def sub(m):
+        h = lookup.get(m.group(1))
+        field = PLACEHOLDERS.get(m.group(2))
+        if h is None or field is None:
+            raise ValueError(f'placeholder {m.group(0)}: no such host or field')
+        value = h.get(field)
+        if value is None:
+            raise ValueError(f'placeholder {m.group(0)}: {m.group(1)} has no {field}')
+        return str(value)
+    return [PLACEHOLDER_RE.sub(sub, word) for word in argv]

@@ -1,0 +1,80 @@
+# SPDX-License-Identifier: GPL-2.0
+"""Summary statistics of sampled series, without numpy.
+
+Throughput and counter rates are series of (t, value) points, t being the
+midpoint of a sample interval in emulated seconds. A window [start, stop)
+takes the points whose midpoint lies in it, so each interval counts in
+exactly one of two adjacent windows. Sums use math.fsum so that results do
+not depend on the order of the samples.
+"""
+
+import math
+
+
+def mean(xs):
+    """Arithmetic mean; None for no values."""
+    return math.fsum(xs) / len(xs) if xs else None
+
+
+def pstd(xs):
+    """Population standard deviation (divides by n: the samples are the
+    whole run, not a sample of a larger one); None for no values."""
+    if not xs:
+        return None
+    m = mean(xs)
+    return math.sqrt(math.fsum((x - m) ** 2 for x in xs) / len(xs))
+
+
+def summarize(xs):
+    """{'mean', 'std', 'min', 'max', 'samples'} of values; None for the
+    statistics of an empty list."""
+    xs = list(xs)
+    if not xs:
+        return {'mean': None, 'std': None, 'min': None, 'max': None, 'samples': 0}
+    return {'mean': mean(xs), 'std': pstd(xs), 'min': min(xs), 'max': max(xs),
+            'samples': len(xs)}
+
+
+def jain(xs):
+    """Jain's fairness index (sum x)^2 / (n sum x^2): 1 for equal shares,
+    1/n when one of n gets everything. None for no values, all zeros or a
+    missing (None) value."""
+    xs = list(xs)
+    if not xs or any(x is None for x in xs):
+        return None
+    sq = math.fsum(x * x for x in xs)
+    if sq == 0:
+        return None
+    return math.fsum(xs) ** 2 / (len(xs) * sq)
+
+
+def in_window(t, start, stop):
+    """Whether a point at t counts for the window [start, stop)."""
+    return start <= t < stop
+
+
+def select(points, start, stop):
+    """Values of (t, value) points in the window [start, stop), skipping
+    missing (None) values."""
+    return [v for t, v in points if v is not None and in_window(t, start, stop)]
+
+
+def rates(times, values, mul=1, div=1):
+    """Rates of a cumulative counter: [(midpoint, delta * mul / dt / div)]
+    (words to Gb/s: mul 32, div 1e9).
+
+    An interval where the counter went down (it was reset, or wrapped) or
+    a value is missing gives None; an interval without positive duration
+    gives no point at all, since it has no midpoint between two times."""
+    out = []
+    for i in range(1, len(times)):
+        t0, t1 = times[i - 1], times[i]
+        if t0 is None or t1 is None or t1 <= t0:
+            continue
+        v0, v1 = values[i - 1], values[i]
+        mid = (t0 + t1) / 2
+        if v0 is None or v1 is None or v1 < v0:
+            out.append((mid, None))
+        else:
+            out.append((mid, (v1 - v0) * mul / (t1 - t0) / div))
+    return out

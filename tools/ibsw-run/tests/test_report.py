@@ -1,0 +1,210 @@
+# SPDX-License-Identifier: GPL-2.0
+"""The report on a fixture run (fixtures/run1: run.json and samples.csv
+of fixtures/fixture.scn): exact throughput values, window selection,
+counter resets, the summary, the table and the PNGs."""
+
+import csv
+import io
+import json
+import os
+import shutil
+import sys
+import tempfile
+import unittest
+from contextlib import redirect_stderr, redirect_stdout
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), '..'))
+from ibswrun import plot, report  # noqa: E402
+
+FIXTURE = os.path.join(os.path.dirname(os.path.abspath(__file__)), 'fixtures', 'run1')
+PNG_MAGIC = b'\x89PNG\r\n\x1a\n'
+
+
+def read_csv(path):
+    with open(path, newline='', encoding='utf-8') as f:
+        return list(csv.reader(f))
+
+
+class Report(unittest.TestCase):
+    """One report made from the fixture for the whole class (gnuplot
+    takes a few tenths of a second)."""
+
+    @classmethod
+    def setUpClass(cls):
+        cls.tmp = tempfile.mkdtemp(prefix='ibsw-run-test-')
+        cls.dir = os.path.join(cls.tmp, 'run1')
+        shutil.copytree(FIXTURE, cls.dir)
+        cls.summary = report.make(cls.dir, plots=plot.available())
+
+    @classmethod
+    def tearDownClass(cls):
+        shutil.rmtree(cls.tmp)
+
+    def path(self, name):
+        return os.path.join(self.dir, name)
+
+    def test_throughput_csv(self):
+        # Words in 1 ms * 32 bits / 1 ms: 250000 -> 8 Gb/s, 125000 -> 4.
+        # t is each interval's midpoint; the truncated last row is dropped.
+        self.assertEqual(read_csv(self.path('throughput.csv')), [
+            ['t', 'F1', 'F2'],
+            ['0.0005', '8', '0'],
+            ['0.0015', '8', '0'],
+            ['0.0025', '8', '0'],
+            ['0.0035', '4', '4'],
+            ['0.0045', '4', '4'],
+            ['0.0055', '4', '4']])
+
+    def test_counters_csv_and_reset(self):
+        # port_xmit_wait went from 2000 to 500 at 3 ms (cleared): that
+        # interval is empty, the others are 1000 ticks per ms.
+        rows = read_csv(self.path('counters.csv'))
+        self.assertEqual(rows[0], ['t', 'S1/3:port_xmit_wait', 'S1/3:port_xmit_data_gbps@0'])
+        self.assertEqual([r[1] for r in rows[1:]],
+                         ['1000000', '1000000', '', '1000000', '1000000', '1000000'])
+        self.assertEqual([r[2] for r in rows[1:]], ['8'] * 6)
+        c = self.summary['counters']['S1/3:port_xmit_wait']
+        self.assertEqual((c['switch'], c['port'], c['counter'], c['vl'], c['unit']),
+                         ('S1', 3, 'port_xmit_wait', None, 'ticks/s'))
+        self.assertEqual(c['windows']['run']['samples'], 5)
+        self.assertAlmostEqual(c['windows']['run']['mean'], 1e6, delta=1e-6)
+        self.assertAlmostEqual(c['windows']['run']['std'], 0, delta=1e-6)
+        d = self.summary['counters']['S1/3:port_xmit_data_gbps@0']
+        self.assertEqual((d['vl'], d['unit']), (0, 'Gb/s'))
+        self.assertAlmostEqual(d['windows']['both']['mean'], 8.0, places=9)
+
+    def test_flow_statistics(self):
+        f1 = self.summary['flows']['F1']['windows']
+        f2 = self.summary['flows']['F2']['windows']
+        want = {  # window: (F1 mean, std, min, max, n), (F2 ...)
+            'run': ((6, 2, 4, 8, 6), (2, 2, 0, 4, 6)),
+            'alone': ((8, 0, 8, 8, 3), (0, 0, 0, 0, 3)),
+            'both': ((4, 0, 4, 4, 3), (4, 0, 4, 4, 3)),
+            # [1.5 ms, 3.5 ms): the midpoints 1.5 and 2.5 ms, not 3.5 ms
+            'edge': ((8, 0, 8, 8, 2), (0, 0, 0, 0, 2)),
+        }
+        for w, (a, b) in want.items():
+            for got, exp in ((f1[w], a), (f2[w], b)):
+                self.assertEqual(got['samples'], exp[4], w)
+                for key, value in zip(('mean', 'std', 'min', 'max'), exp[:4]):
+                    self.assertAlmostEqual(got[key], value, places=9, msg=f'{w} {key}')
+
+    def test_fairness(self):
+        jain = self.summary['fairness']['pair']['jain']
+        self.assertEqual(self.summary['fairness']['pair']['flows'], ['F1', 'F2'])
+        # means (6, 2): 64 / (2 * 40) = 0.8; (8, 0): 1/2; (4, 4): 1
+        self.assertAlmostEqual(jain['run'], 0.8, places=12)
+        self.assertAlmostEqual(jain['alone'], 0.5, places=12)
+        self.assertAlmostEqual(jain['both'], 1.0, places=12)
+        self.assertAlmostEqual(jain['edge'], 0.5, places=12)
+
+    def test_summary_json(self):
+        with open(self.path('summary.json'), encoding='utf-8') as f:
+            s = json.load(f)
+        self.assertEqual(s['schema'], 1)
+        self.assertEqual((s['name'], s['scale'], s['sample'], s['duration'], s['samples']),
+                         ('fixture', 1000, 0.001, 0.006, 7))
+        self.assertEqual((s['interrupted'], s['error'], s['wall']), (False, None, 6.0))
+        self.assertEqual(list(s['windows']), ['run', 'alone', 'both', 'edge'])
+        self.assertEqual(s['windows']['edge'], {'start': 0.0015, 'stop': 0.0035})
+        f1 = s['flows']['F1']
+        self.assertEqual((f1['kind'], f1['src'], f1['dst'], f1['verb'], f1['exit']),
+                         ('flow', 'H1', 'H3', 'write', 0))
+        self.assertEqual(f1['source_port'], {'switch': 'S1', 'port': 1})
+        self.assertEqual(json.loads(json.dumps(self.summary)), s)
+
+    def test_table(self):
+        with open(self.path('summary.txt'), encoding='utf-8') as f:
+            text = f.read()
+        self.assertEqual(text, report.table(self.summary))
+        lines = text.splitlines()
+        self.assertTrue(lines[0].startswith(
+            'fixture: 7 samples over 6ms emulated, time scale 1000'))
+        self.assertEqual(lines[1].split(), ['mean', 'Gb/s', 'run', 'alone', 'both', 'edge'])
+        self.assertEqual(lines[2].split(), ['0-6ms', '0-3ms', '3-6ms', '1.5-3.5ms'])
+        self.assertEqual(lines[3].split(), ['F1', 'H1->H3', '6.00', '8.00', '4.00', '8.00'])
+        self.assertEqual(lines[4].split(), ['F2', 'H2->H3', '2.00', '0.00', '4.00', '0.00'])
+        self.assertEqual(lines[5], "Jain's index")
+        self.assertEqual(lines[6].split(), ['pair', '0.800', '0.500', '1.000', '0.500'])
+
+    def test_pngs(self):
+        if not plot.available():
+            self.skipTest('gnuplot not installed')
+        self.assertEqual(self.summary['plot_errors'], [])
+        self.assertEqual(self.summary['plots'], ['throughput.png', 'counters.png'])
+        for name in ('throughput.png', 'counters.png'):
+            with open(self.path(name), 'rb') as f:
+                data = f.read()
+            self.assertEqual(data[:8], PNG_MAGIC, name)
+            self.assertGreater(len(data), 10000, name)	# axes, lines, text: not blank
+            # IHDR: width and height, big-endian, after the signature
+            width = int.from_bytes(data[16:20], 'big')
+            height = int.from_bytes(data[20:24], 'big')
+            self.assertEqual(width, 1000, name)
+            self.assertGreaterEqual(height, 600, name)
+            self.assertTrue(os.path.exists(self.path(name[:-4] + '.gp')))
+
+
+class Partial(unittest.TestCase):
+    """Interrupted and empty runs still give a report."""
+
+    def setUp(self):
+        self.tmp = tempfile.mkdtemp(prefix='ibsw-run-test-')
+        self.dir = os.path.join(self.tmp, 'run')
+        shutil.copytree(FIXTURE, self.dir)
+
+    def tearDown(self):
+        shutil.rmtree(self.tmp)
+
+    def edit(self, rows=None, **run_changes):
+        with open(os.path.join(self.dir, 'run.json'), encoding='utf-8') as f:
+            run = json.load(f)
+        run.update(run_changes)
+        with open(os.path.join(self.dir, 'run.json'), 'w', encoding='utf-8') as f:
+            json.dump(run, f)
+        if rows is not None:
+            path = os.path.join(self.dir, 'samples.csv')
+            with open(path, encoding='utf-8') as f:
+                lines = f.read().splitlines()
+            with open(path, 'w', encoding='utf-8') as f:
+                f.write('\n'.join(lines[:rows + 1]) + '\n')
+
+    def test_interrupted(self):
+        self.edit(rows=4, interrupted=True)	# stopped after 3 ms
+        s = report.make(self.dir, plots=False)
+        self.assertTrue(s['interrupted'])
+        self.assertEqual((s['duration'], s['samples']), (0.003, 4))
+        self.assertEqual(s['flows']['F1']['windows']['alone']['samples'], 3)
+        self.assertEqual(s['flows']['F1']['windows']['both']['samples'], 0)
+        self.assertIsNone(s['flows']['F1']['windows']['both']['mean'])
+        self.assertIsNone(s['fairness']['pair']['jain']['both'])
+        text = report.table(s)
+        self.assertIn('INTERRUPTED', text)
+        self.assertEqual(text.splitlines()[4].split()[-2:], ['-', '8.00'])
+
+    def test_no_samples(self):
+        os.unlink(os.path.join(self.dir, 'samples.csv'))
+        self.edit(error='fabric up failed')
+        s = report.make(self.dir)
+        self.assertEqual((s['samples'], s['duration'], s['flows'], s['plots']), (0, 0.0, {}, []))
+        self.assertIn('ERROR: fabric up failed', report.table(s))
+        self.assertEqual(read_csv(os.path.join(self.dir, 'throughput.csv')), [['t']])
+
+    def test_no_run_json(self):
+        os.unlink(os.path.join(self.dir, 'run.json'))
+        with self.assertRaises(report.ReportError):
+            report.make(self.dir)
+
+    def test_main(self):
+        out = io.StringIO()
+        with redirect_stdout(out):
+            rc = report.main([self.dir, '--no-plots'])
+        self.assertEqual(rc, 0)
+        self.assertIn('F1 H1->H3', out.getvalue())
+        self.assertIn(f'results in {self.dir}: summary.json', out.getvalue())
+        with redirect_stderr(io.StringIO()):
+            self.assertEqual(report.main([]), 2)
+
+
+if __name__ == '__main__':
+    unittest.main()

@@ -1,0 +1,329 @@
+# SPDX-License-Identifier: GPL-2.0
+"""The scenario parser: times with units, defaults, names from the
+topology, placeholders, and one test per kind of error, each checking the
+file and line in the message."""
+
+import io
+import os
+import shutil
+import sys
+import tempfile
+import unittest
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), '..'))
+from ibswrun import scenario  # noqa: E402
+from ibswrun.scenario import ScenarioError  # noqa: E402
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+TOPO = os.path.join(HERE, 'fixtures', 'fabric.net')
+ROOT = os.path.join(HERE, '..', '..', '..')
+
+
+class Base(unittest.TestCase):
+    def setUp(self):
+        self.tmp = tempfile.mkdtemp(prefix='ibsw-run-test-')
+
+    def tearDown(self):
+        shutil.rmtree(self.tmp)
+
+    def write(self, text, name='t.scn'):
+        path = os.path.join(self.tmp, name)
+        with open(path, 'w', encoding='utf-8') as f:
+            f.write(text)
+        return path
+
+    def load(self, text, name='t.scn'):
+        warn = io.StringIO()
+        sc = scenario.load(self.write(text, name), warn=warn)
+        self.warned = warn.getvalue()
+        return sc
+
+
+HEAD = f'topology {TOPO}\nduration 10ms\n'	# lines 1-2
+
+
+class Parse(Base):
+    def test_times_with_units(self):
+        cases = {'0.02': 0.02, '20ms': 0.02, '20000us': 0.02, '1s': 1.0, '2.3ms': 0.0023,
+                 '.5ms': 0.0005, '5e-3': 0.005, '5e-3s': 0.005, '0': 0.0, '1.5e1us': 1.5e-5}
+        for word, want in cases.items():
+            self.assertEqual(scenario.parse_time(word), want, word)
+        for bad in ('', '-1ms', '1 ms', '1min', 'ms', '1e', '1.2.3', '+2s', '2S'):
+            with self.assertRaises(scenario._Bad, msg=bad):
+                scenario.parse_time(bad)
+
+    def test_defaults(self):
+        sc = self.load(HEAD + 'flow F1 H1 H4 write\n', 'my-exp.scn')
+        self.assertEqual(sc.name, 'my-exp')
+        self.assertEqual(sc.topology, os.path.abspath(TOPO))
+        self.assertEqual(sc.scale, 1000)
+        self.assertEqual(sc.duration, 0.01)
+        self.assertEqual(sc.sample, 0.01 / 100)
+        self.assertEqual(sc.cc, 'off')
+        self.assertEqual(sc.fabric_args, [])
+        f = sc.flows[0]
+        self.assertEqual((f.name, f.src, f.dst, f.verb, f.size, f.sl, f.qps, f.start, f.stop,
+                          f.line), ('F1', 'H1', 'H4', 'write', 65536, 0, 1, 0.0, 0.01, 3))
+        self.assertEqual(sc.windows, {'run': (0.0, 0.01)})
+        self.assertEqual(sc.switches, {'S1': 8, 'S2': 4})
+        self.assertEqual(sc.hosts, {'H1': 1, 'H2': 1, 'H3': 1, 'H4': 1, 'H5': 1})
+        self.assertEqual(sc.warnings, [])
+
+    def test_full(self):
+        os.makedirs(os.path.join(self.tmp, 'fixtures'))
+        shutil.copy(TOPO, os.path.join(self.tmp, 'fixtures'))
+        sc = self.load(
+            '# a comment\n'
+            '\n'
+            'name exp1   # trailing comment\n'
+            'topology fixtures/fabric.net\n'
+            'scale 250\n'
+            'fabric vls 8 buffer 256 mtu 4200\n'
+            'duration 0.05\n'
+            'sample 500us\n'
+            'cc off\n'
+            'flow F1 H1 H4 read size 4K sl 3 qps 2 start 1ms stop 40ms\n'
+            'flow F2 H2 H4 send size 1M\n'
+            "app ping H3 start 5ms -- ping -c 1 '{H4.ip4}' {H4.mgmt} # c\n"
+            'counter S2/2 port_xmit_data port_xmit_wait@7\n'
+            'counter S1/* port_rcv_data rcv_foreign\n'
+            'window w1 1ms 20ms\n'
+            'window w2 20ms 50ms\n'
+            'fairness both F1,F2\n'
+            'fairness late F1,F2,ping w2\n')
+        # the topology is relative to the scenario file's directory
+        self.assertEqual(sc.topology, os.path.join(self.tmp, 'fixtures', 'fabric.net'))
+        self.assertEqual((sc.name, sc.scale, sc.duration, sc.sample),
+                         ('exp1', 250, 0.05, 0.0005))
+        self.assertEqual(sc.fabric_args, ['vls', '8', 'buffer', '256', 'mtu', '4200'])
+        f1, f2 = sc.flows
+        self.assertEqual((f1.verb, f1.size, f1.sl, f1.qps, f1.start, f1.stop, f1.line),
+                         ('read', 4096, 3, 2, 0.001, 0.04, 10))
+        self.assertEqual((f2.verb, f2.size, f2.stop), ('send', 1 << 20, 0.05))
+        app = sc.apps[0]
+        self.assertEqual((app.name, app.host, app.start, app.stop, app.line),
+                         ('ping', 'H3', 0.005, 0.05, 12))
+        # placeholders stay for the guest to expand; quotes and comment gone
+        self.assertEqual(app.argv, ['ping', '-c', '1', '{H4.ip4}', '{H4.mgmt}'])
+        self.assertEqual([(c.switch, c.port, c.name, c.vl) for c in sc.counters],
+                         [('S2', 2, 'port_xmit_data', None), ('S2', 2, 'port_xmit_wait', 7),
+                          ('S1', '*', 'port_rcv_data', None), ('S1', '*', 'rcv_foreign', None)])
+        self.assertEqual(list(sc.windows), ['run', 'w1', 'w2'])
+        self.assertEqual(sc.windows['w1'], (0.001, 0.02))
+        both, late = sc.fairness
+        self.assertEqual(both.windows, ['run', 'w1', 'w2'])	# default: every window
+        self.assertEqual((late.flows, late.windows), (['F1', 'F2', 'ping'], ['w2']))
+        self.assertEqual(sc.warnings, [])
+
+    def test_to_dict_is_json(self):
+        import json
+        sc = self.load(HEAD + 'flow F1 H1 H4 write\nwindow w 1ms 2ms\n'
+                       'counter S1/* port_xmit_wait\n')
+        d = json.loads(json.dumps(scenario.to_dict(sc)))
+        self.assertEqual(d['windows'], {'run': [0.0, 0.01], 'w': [0.001, 0.002]})
+        self.assertEqual(d['flows'][0]['src'], 'H1')
+        self.assertEqual(d['counters'][0]['port'], '*')
+        self.assertEqual(d['duration'], 0.01)
+
+    def test_overlap_warning(self):
+        sc = self.load(HEAD + 'flow F1 H1 H4 write stop 5ms\n'
+                       'flow F2 H1 H5 write start 5ms\n'	# back to back: fine
+                       'flow F3 H1 H5 write start 4ms\n')
+        self.assertEqual(len(sc.warnings), 2)
+        self.assertIn(f'{self.tmp}/t.scn:5: warning: F3 and F1 (line 3) both send from H1',
+                      sc.warnings[0])
+        self.assertIn('F3 and F2 (line 4)', sc.warnings[1])
+        self.assertIn('warning', self.warned)
+        # data goes from SRC to DST for every verb, read included
+        sc = self.load(HEAD + 'flow F1 H1 H4 read\nflow F2 H4 H5 write\n'
+                       'flow F3 H1 H5 read start 9ms\n')
+        self.assertEqual(len(sc.warnings), 1)
+        self.assertIn('t.scn:5: warning: F3 and F1 (line 3) both send from H1', sc.warnings[0])
+        self.assertEqual([scenario.sender(f) for f in sc.flows], ['H1', 'H4', 'H1'])
+
+    def test_ibnetdiscover_names(self):
+        # Switch names in samples and sysfs are ibswctl's identifiers.
+        with open(os.path.join(self.tmp, 'ibnd.net'), 'w', encoding='utf-8') as f:
+            f.write('Switch\t24 "S-0002c90000000010"\t\t# "sw" lid 1\n'
+                    '[1]\t"H-0002c90300000101"[1]\t# lid 3 4xQDR\n\n'
+                    'Ca\t1 "H-0002c90300000101"\t\t# "h1"\n'
+                    '[1]\t"S-0002c90000000010"[1]\t# lid 3 4xQDR\n'
+                    'Ca\t1 "node2"\n[1]\t"S-0002c90000000010"[2]\n')
+        sc = self.load('topology ibnd.net\nduration 1ms\n'
+                       'flow F1 h1 node2 write\n'
+                       'counter S-0002c90000000010/1 port_xmit_data\ncounter s1/2 port_xmit_data\n')
+        self.assertEqual(sc.switches, {'s1': 24})
+        self.assertEqual(sc.hosts, {'H-0002c90300000101': 1, 'node2': 1})
+        self.assertEqual(sc.flows[0].src, 'H-0002c90300000101')
+        self.assertEqual([c.switch for c in sc.counters], ['s1', 's1'])
+
+    def test_counter_key(self):
+        c = scenario.Counter('S2', 3, 'port_xmit_data', 0, 1)
+        self.assertEqual(scenario.counter_key(c), 'S2/3:port_xmit_data@0')
+        c = scenario.Counter('S2', '*', 'port_xmit_wait', None, 1)
+        self.assertEqual(scenario.counter_key(c, 5), 'S2/5:port_xmit_wait')
+
+    def test_expand(self):
+        hosts = {'H4': {'ident': 'H4', 'ipv4': '10.0.0.6', 'ipv6': 'fd00:1b::6',
+                        'mgmt_ipv4': '10.1.0.6', 'rdma_dev': 'rxe_H4', 'ifname': 'ib0',
+                        'lid': 6},
+                 'long name': {'ident': 'h2', 'ipv4': '10.0.0.7'}}
+        argv = ['x', '{H4.ip4}:{H4.lid}', '{H4.ip6}', '{H4.mgmt}', '-d', '{H4.rdma}',
+                '{H4.dev}', '{h2.ip4}', '{}', '{a,b}', 'awk {print}']
+        self.assertEqual(scenario.expand(argv, hosts),
+                         ['x', '10.0.0.6:6', 'fd00:1b::6', '10.1.0.6', '-d', 'rxe_H4', 'ib0',
+                          '10.0.0.7', '{}', '{a,b}', 'awk {print}'])
+        with self.assertRaises(ValueError):
+            scenario.expand(['{H9.ip4}'], hosts)
+        with self.assertRaises(ValueError):
+            scenario.expand(['{h2.lid}'], hosts)
+
+    def test_shipped_scenarios(self):
+        for name, nflows in (('seed002-s1', 5), ('seed000-dcms', 4)):
+            sc = scenario.load(os.path.join(ROOT, 'scenarios', name + '.scn'), warn=None)
+            self.assertEqual(sc.name, name)
+            self.assertEqual(len(sc.flows), nflows)
+            self.assertEqual(sc.warnings, [])
+        sc = scenario.load(os.path.join(ROOT, 'scenarios', 'seed002-s1.scn'), warn=None)
+        self.assertEqual([f.start for f in sc.flows], [0.0, 0.015, 0.025, 0.035, 0.045])
+        self.assertEqual([(c.switch, c.port, c.name) for c in sc.counters],
+                         [('S2', 2, 'port_xmit_data'), ('S2', 2, 'port_xmit_wait'),
+                          ('S1', 4, 'port_xmit_wait')])
+
+
+# (name, text after HEAD, line, text of the reason)
+ERRORS = [
+    ('unknown_keyword', 'flows F1 H1 H4 write\n', 3, "unknown keyword 'flows' (name topology"),
+    ('repeated_keyword', 'duration 5ms\n', 3, "'duration' given twice (first at line 2)"),
+    ('keyword_arity', 'scale 10 20\n', 3, "'scale' takes one value, 2 given"),
+    ('bad_time', 'flow F1 H1 H4 write start 5min\n', 3, "bad time '5min' (a number with"),
+    ('bad_scale', 'scale 1.5\n', 3, "bad time scale '1.5' (an integer, 1 to 10000)"),
+    ('scale_range', 'scale 0\n', 3, 'time scale 0 out of range (1 to 10000)'),
+    ('sample_too_long', 'sample 11ms\n', 3, 'sample interval 11ms must be > 0 and <= the duration'),
+    ('sample_zero', 'sample 0\n', 3, 'sample interval'),
+    ('cc_on', 'cc on\n', 3, 'congestion control is not available yet (issues 5 and 6)'),
+    ('cc_bad', 'cc maybe\n', 3, "bad cc 'maybe' (off)"),
+    ('fabric_unknown', 'fabric vls 4 pacing off\n', 3, "fabric: unknown word 'pacing'"),
+    ('fabric_scale', 'fabric scale 10\n', 3,
+     "fabric: 'scale' is set by ibsw-run (use the 'scale' line)"),
+    ('fabric_value', 'fabric vls 16\n', 3, 'fabric vls 16 out of range (1 to 15)'),
+    ('fabric_missing_value', 'fabric buffer\n', 3, "fabric: 'buffer' needs a value"),
+    ('fabric_empty', 'fabric\n', 3, "'fabric' needs words"),
+    ('flow_short', 'flow F1 H1 H4\n', 3, 'flow needs NAME SRC DST VERB'),
+    ('flow_bad_name', 'flow F/1 H1 H4 write\n', 3, "bad flow name 'F/1'"),
+    ('flow_verb', 'flow F1 H1 H4 atomic\n', 3, "unknown verb 'atomic' (write, read or send)"),
+    ('flow_option', 'flow F1 H1 H4 write mtu 4096\n', 3,
+     "unknown flow option 'mtu' (size sl qps start stop)"),
+    ('flow_option_twice', 'flow F1 H1 H4 write sl 1 sl 2\n', 3, "flow option 'sl' given twice"),
+    ('flow_option_value', 'flow F1 H1 H4 write size\n', 3, "flow option 'size' needs a value"),
+    ('flow_bad_size', 'flow F1 H1 H4 write size 64k\n', 3, "bad size '64k'"),
+    ('flow_size_range', 'flow F1 H1 H4 write size 16M\n', 3,
+     'size 16777216 out of range (1 to 8388608 bytes)'),
+    ('flow_sl_range', 'flow F1 H1 H4 write sl 16\n', 3, 'SL 16 out of range (0 to 15)'),
+    ('flow_qps_range', 'flow F1 H1 H4 write qps 0\n', 3, 'QP count 0 out of range (1 to 64)'),
+    ('flow_start_after_stop', 'flow F1 H1 H4 write start 5ms stop 5ms\n', 3,
+     'flow F1: need 0 <= start < stop <= duration, got start 5ms, stop 5ms'),
+    ('flow_stop_after_duration', 'flow F1 H1 H4 write stop 11ms\n', 3,
+     'stop 11ms, duration 10ms'),
+    ('flow_start_at_duration', 'flow F1 H1 H4 write start 10ms\n', 3, 'start 10ms, stop 10ms'),
+    ('flow_same_host', 'flow F1 H1 H1 write\n', 3,
+     'flow F1: source and destination are both H1'),
+    ('flow_unknown_source', 'flow F1 H9 H4 write\n', 3,
+     "unknown source host 'H9' (topology hosts: H1 H2 H3 H4 H5)"),
+    ('flow_unknown_destination', 'flow F1 H1 S1 write\n', 3, "unknown destination host 'S1'"),
+    ('duplicate_flow', 'flow F1 H1 H4 write\nflow F1 H2 H4 write\n', 4,
+     "duplicate flow/app name 'F1' (first at line 3)"),
+    ('app_no_dashes', 'app a H1 ping H4\n', 3, 'app needs NAME HOST [start T] [stop T] -- COMMAND'),
+    ('app_no_command', 'app a H1 --\n', 3, 'app needs a command after --'),
+    ('app_no_host', 'app a -- true\n', 3, 'app needs NAME HOST before --'),
+    ('app_unknown_host', 'app a H7 -- true\n', 3, "unknown app host 'H7'"),
+    ('app_option', 'app a H1 sl 1 -- true\n', 3, "unknown app option 'sl' (start stop)"),
+    ('app_placeholder_host', 'app a H1 -- ping {H8.ip4}\n', 3,
+     "unknown host 'H8' in placeholder '{H8.ip4}'"),
+    ('app_placeholder_field', 'app a H1 -- ping {H4.ipv4}\n', 3,
+     "unknown field 'ipv4' in placeholder '{H4.ipv4}' (ip4 ip6 mgmt rdma dev lid)"),
+    ('app_same_name_as_flow', 'flow x H1 H4 write\napp x H2 -- true\n', 4,
+     "duplicate flow/app name 'x' (first at line 3)"),
+    ('app_times', 'app a H1 start 20ms -- true\n', 3, 'app a: need 0 <= start < stop'),
+    ('unclosed_quote', "app a H1 -- sh -c 'echo\n", 3, 'no closing quotation'),
+    ('counter_short', 'counter S1/1\n', 3, 'counter needs SW/PORT NAME'),
+    ('counter_bad_port', 'counter S1:1 port_xmit_data\n', 3, "bad port 'S1:1' (SW/PORT"),
+    ('counter_unknown_switch', 'counter S3/1 port_xmit_data\n', 3,
+     "unknown switch 'S3' (topology switches: S1 S2)"),
+    ('counter_port_range', 'counter S2/5 port_xmit_data\n', 3,
+     'port 5 out of range for switch S2 (1 to 4, or *)'),
+    ('counter_port_zero', 'counter S2/0 port_xmit_data\n', 3, 'port 0 out of range for switch S2'),
+    ('counter_unknown', 'counter S1/1 port_xmit_bytes\n', 3,
+     "unknown counter 'port_xmit_bytes' (port_xmit_data port_rcv_data"),
+    ('counter_no_vl', 'counter S1/1 port_xmit_discards@0\n', 3,
+     "counter 'port_xmit_discards' has no per-VL value"),
+    ('counter_vl_range', 'counter S1/1 port_xmit_data@15\n', 3, 'VL 15 out of range (0 to 14)'),
+    ('counter_vl_not_operated', 'counter S1/1 port_xmit_data@4\n', 3,
+     'VL 4 is not operated: ports have 4 data VLs'),
+    ('counter_twice', 'counter S1/1 port_xmit_data\ncounter S1/1 port_rcv_data port_xmit_data\n',
+     4, 'counter S1/1:port_xmit_data listed twice (first at line 3)'),
+    ('window_arity', 'window w 1ms\n', 3, 'window needs NAME START STOP'),
+    ('window_run', 'window run 0 1ms\n', 3, "window name 'run' is reserved"),
+    ('window_duplicate', 'window w 0 1ms\nwindow w 1ms 2ms\n', 4,
+     "duplicate window 'w' (first at line 3)"),
+    ('window_range', 'window w 5ms 11ms\n', 3,
+     'window w: need 0 <= start < stop <= duration, got 5ms to 11ms, duration 10ms'),
+    ('window_empty', 'window w 5ms 5ms\n', 3, 'window w: need 0 <= start < stop'),
+    ('fairness_arity', 'fairness f\n', 3, 'fairness needs NAME FLOW,FLOW,... [WINDOW,WINDOW,...]'),
+    ('fairness_one_flow', 'flow F1 H1 H4 write\nfairness f F1\n', 4,
+     'a fairness set needs at least two flows'),
+    ('fairness_flow_twice', 'fairness f F1,F1\n', 3, "flow 'F1' twice in the fairness set"),
+    ('fairness_empty_item', 'fairness f F1,,F2\n', 3, 'empty name in a comma-separated list'),
+    ('fairness_unknown_flow', 'flow F1 H1 H4 write\nfairness f F1,F9\n', 4,
+     "unknown flow 'F9' in fairness set f (flows and apps: F1)"),
+    ('fairness_unknown_window', 'flow F1 H1 H4 write\nflow F2 H2 H4 write\n'
+     'fairness f F1,F2 run,w\n', 5, "unknown window 'w' in fairness set f (windows: run)"),
+    ('fairness_duplicate', 'flow F1 H1 H4 write\nflow F2 H2 H4 write\n'
+     'fairness f F1,F2\nfairness f F2,F1\n', 6, "duplicate fairness set 'f' (first at line 5)"),
+    ('bad_scenario_name', 'name my/exp\n', 3, "bad scenario name 'my/exp'"),
+]
+
+# (name, the whole file, line or None, text of the reason)
+WHOLE = [
+    ('missing_topology', 'duration 1ms\n', None, "no 'topology' line"),
+    ('missing_duration', f'topology {TOPO}\n', None, "no 'duration' line"),
+    ('unreadable_topology', 'topology nonexistent.net\nduration 1ms\n', 1,
+     'cannot read topology nonexistent.net ('),
+    ('topology_without_switches', 'topology empty.net\nduration 1ms\n', 1,
+     'topology empty.net has no switches'),
+    ('zero_duration', f'topology {TOPO}\n\nduration 0ms\n', 3, 'duration must be > 0'),
+]
+
+
+class Errors(Base):
+    def check(self, text, line, reason):
+        with open(os.path.join(self.tmp, 'empty.net'), 'w', encoding='utf-8') as f:
+            f.write('# nothing\n')
+        path = self.write(text)
+        with self.assertRaises(ScenarioError) as cm:
+            scenario.load(path, warn=None)
+        e = cm.exception
+        where = f'{path}:{line}: ' if line else f'{path}: '
+        self.assertTrue(str(e).startswith(where), f'{e!s} does not start with {where}')
+        self.assertIn(reason, str(e))
+        self.assertEqual((e.path, e.line), (path, line))
+        self.assertIsInstance(e, ValueError)
+        self.assertEqual(str(e), where + e.reason)
+
+    def test_error_unreadable_scenario(self):
+        with self.assertRaises(ScenarioError) as cm:
+            scenario.load(os.path.join(self.tmp, 'none.scn'))
+        self.assertIn('none.scn: cannot read: No such file or directory', str(cm.exception))
+
+
+def _make(text, line, reason):
+    return lambda self: self.check(text, line, reason)
+
+
+for _name, _text, _line, _reason in ERRORS:
+    setattr(Errors, 'test_error_' + _name, _make(HEAD + _text, _line, _reason))
+for _name, _text, _line, _reason in WHOLE:
+    setattr(Errors, 'test_error_' + _name, _make(_text, _line, _reason))
+
+if __name__ == '__main__':
+    unittest.main()

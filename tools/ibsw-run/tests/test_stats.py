@@ -1,0 +1,86 @@
+# SPDX-License-Identifier: GPL-2.0
+"""Statistics on known inputs with exact outputs: mean, population
+standard deviation, min/max, Jain's index, windows, counter rates."""
+
+import os
+import sys
+import unittest
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), '..'))
+from ibswrun import stats  # noqa: E402
+
+
+class Stats(unittest.TestCase):
+    def test_mean_std(self):
+        # The textbook set: mean 5, population std exactly 2 (sample std
+        # would be 2.138...).
+        xs = [2, 4, 4, 4, 5, 5, 7, 9]
+        self.assertEqual(stats.mean(xs), 5.0)
+        self.assertEqual(stats.pstd(xs), 2.0)
+        self.assertEqual(stats.summarize(xs),
+                         {'mean': 5.0, 'std': 2.0, 'min': 2, 'max': 9, 'samples': 8})
+
+    def test_constant_and_single(self):
+        self.assertEqual(stats.summarize([3.5] * 4),
+                         {'mean': 3.5, 'std': 0.0, 'min': 3.5, 'max': 3.5, 'samples': 4})
+        self.assertEqual(stats.summarize([7]),
+                         {'mean': 7.0, 'std': 0.0, 'min': 7, 'max': 7, 'samples': 1})
+
+    def test_empty(self):
+        self.assertIsNone(stats.mean([]))
+        self.assertIsNone(stats.pstd([]))
+        self.assertEqual(stats.summarize([]),
+                         {'mean': None, 'std': None, 'min': None, 'max': None, 'samples': 0})
+
+    def test_mean_order_independent(self):
+        # fsum: the same mean whatever the order of the samples
+        xs = [1e16, 1.0, -1e16, 3.0]
+        self.assertEqual(stats.mean(xs), 1.0)
+        self.assertEqual(stats.mean(list(reversed(xs))), 1.0)
+
+    def test_jain_equal_shares(self):
+        self.assertEqual(stats.jain([4.0, 4.0, 4.0, 4.0]), 1.0)
+        self.assertEqual(stats.jain([2.5, 2.5]), 1.0)
+
+    def test_jain_one_of_n(self):
+        for n in (2, 3, 4, 5, 8):
+            self.assertEqual(stats.jain([6.0] + [0.0] * (n - 1)), 1 / n)
+
+    def test_jain_hand_computed(self):
+        # (1+2+3)^2 / (3 * (1+4+9)) = 36/42 = 6/7
+        self.assertEqual(stats.jain([1, 2, 3]), 6 / 7)
+        # seed 002's parking lot: F2, F3 at 2 Gb/s, F4, F5 at 4.5:
+        # 13^2 / (4 * (4+4+20.25+20.25)) = 169/194
+        self.assertEqual(stats.jain([2, 2, 4.5, 4.5]), 169 / 194)
+
+    def test_jain_undefined(self):
+        self.assertIsNone(stats.jain([]))
+        self.assertIsNone(stats.jain([0, 0, 0]))
+        self.assertIsNone(stats.jain([1.0, None]))
+
+    def test_window_selection(self):
+        pts = [(0.5, 1), (1.5, 2), (2.5, None), (3.0, 4), (3.5, 5)]
+        # [start, stop): the start counts, the stop does not; None skipped
+        self.assertEqual(stats.select(pts, 1.5, 3.0), [2])
+        self.assertEqual(stats.select(pts, 3.0, 3.5), [4])
+        self.assertEqual(stats.select(pts, 0, 10), [1, 2, 4, 5])
+        self.assertEqual(stats.select(pts, 4, 10), [])
+        self.assertTrue(stats.in_window(1.0, 1.0, 2.0))
+        self.assertFalse(stats.in_window(2.0, 1.0, 2.0))
+
+    def test_rates(self):
+        t = [0.0, 1.0, 2.0, 4.0, 5.0, 5.0, 6.0]
+        v = [0, 10, 30, 70, 5, 6, None]
+        self.assertEqual(stats.rates(t, v),
+                         [(0.5, 10.0), (1.5, 20.0), (3.0, 20.0),
+                          (4.5, None),		# counter went down: reset
+                          # no point for the zero-length interval 5.0-5.0
+                          (5.5, None)])	# missing value
+        # words to Gb/s: 250000 words in 1 ms = 8 Gb/s
+        self.assertEqual(stats.rates([0.0, 0.001], [0, 250000], 32, 1e9), [(0.0005, 8.0)])
+        self.assertEqual(stats.rates([], []), [])
+        self.assertEqual(stats.rates([0.0], [5]), [])
+
+
+if __name__ == '__main__':
+    unittest.main()
