@@ -1,0 +1,182 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
+#
+# The experiment runner end to end on this kernel (ibsw-run --no-vm):
+# scenarios/two-flows.scn (H1 and H2 into H5's 1x SDR link) gives the
+# samples, summary and plots it should (each flow half the link, Jain's
+# index near 1); a run stopped through DIR/.stop tears the fabric down and
+# keeps its samples; bad scenario files are refused, FILE:LINE, before
+# anything starts.
+# shellcheck source=tests/lib.sh disable=SC2317
+. "$(dirname "$0")/../lib.sh"
+
+RUN=$IBSW_ROOT/tools/ibsw-run/ibsw-run
+SCN=$IBSW_ROOT/scenarios/two-flows.scn
+
+ibsw_require_ibsw
+[ -x "$RUN" ] || ibsw_setup_fail "$RUN missing"
+
+# Nothing of a fabric is left: no switch, no namespace, no perftest.
+fabric_gone() {
+	local sw ns
+
+	sw=$(ls /sys/class/ibsw 2>/dev/null)
+	[ -z "$sw" ] || ibsw_fail "switches left: ${sw//$'\n'/ }" || return
+	ns=$(ip netns list)
+	[ -z "$ns" ] || ibsw_fail "namespaces left: ${ns//$'\n'/ }" || return
+	! pgrep -l 'ib_(write|read|send)_bw' || ibsw_fail "perftest still running" || return
+}
+
+# check_results DIR MODE: the results directory of a two-flows run; prints what
+# it measured, exits 1 with the reason on its last line.
+check_results() {
+	python3 - "$@" <<'EOF'
+import csv, json, os, struct, sys
+
+d, mode = sys.argv[1], sys.argv[2]
+def bad(why):
+    print(why)
+    sys.exit(1)
+
+with open(os.path.join(d, 'run.json')) as f:
+    run = json.load(f)
+with open(os.path.join(d, 'summary.json')) as f:
+    summ = json.load(f)
+rows = list(csv.reader(open(os.path.join(d, 'samples.csv'))))
+head, rows = rows[0], rows[1:]
+want = ['t', 'wall', 'flow:F1', 'flow:F2', 'S1/5:port_xmit_data', 'S1/5:port_xmit_wait']
+if head != want:
+    bad('samples.csv columns %s, expected %s' % (head, want))
+vals = [[float(x) for x in r] for r in rows]
+if len(vals) < 2:
+    bad('samples.csv has %d rows' % len(vals))
+if any(len(r) != len(want) for r in vals):
+    bad('samples.csv: a row without %d values' % len(want))
+if vals[0][0] > 0.0005:
+    bad('first sample at t=%g, not 0' % vals[0][0])
+for a, b in zip(vals, vals[1:]):
+    if b[0] <= a[0] or b[1] <= a[1]:
+        bad('samples.csv: time goes back at t=%g' % b[0])
+    if any(y < x for x, y in zip(a[2:], b[2:])):
+        bad('samples.csv: a counter decreased at t=%g' % b[0])
+for name in ('F1', 'F2'):
+    fl = run['flows'][name]
+    if fl['started'] is None or fl['stopped'] is None:
+        bad('run.json: %s started %s stopped %s' % (name, fl['started'], fl['stopped']))
+if run['sources'] != {'F1': {'switch': 'S1', 'port': 1}, 'F2': {'switch': 'S1', 'port': 2}}:
+    bad('run.json: sources %s' % run['sources'])
+for png in ('throughput.png', 'counters.png'):
+    with open(os.path.join(d, png), 'rb') as f:
+        data = f.read()
+    if data[:8] != b'\x89PNG\r\n\x1a\n' or data[12:16] != b'IHDR' or data[-8:-4] != b'IEND':
+        bad('%s is not a PNG' % png)
+    w, h = struct.unpack('>II', data[16:24])
+    if w < 100 or h < 100 or len(data) < 5000:
+        bad('%s: %dx%d, %d bytes' % (png, w, h, len(data)))
+    print('%s: %dx%d, %d bytes' % (png, w, h, len(data)))
+
+if mode == 'complete':
+    if run['interrupted'] or run['error'] or summ['interrupted']:
+        bad('interrupted %s, error %s' % (run['interrupted'], run['error']))
+    # 20 ms sampled every 0.5 ms: 41 rows unless a loaded CPU skipped some
+    if not 30 <= len(vals) <= 41 or vals[-1][0] < 0.02:
+        bad('%d samples up to t=%g, expected 41 up to 0.02' % (len(vals), vals[-1][0]))
+    f1 = summ['flows']['F1']['windows']['steady']['mean']
+    f2 = summ['flows']['F2']['windows']['steady']['mean']
+    jain = summ['fairness']['pair']['jain']['steady']
+    link = summ['counters']['S1/5:port_xmit_data_gbps']['windows']['steady']['mean']
+    print('steady: F1 %.3f F2 %.3f Gb/s, H5 link %.3f Gb/s, Jain %.4f' % (f1, f2, link, jain))
+    # 1x SDR carries 2 Gb/s of data, and the two flows share it. The link
+    # measured 92 to 100% of its rate when the host was idle, down to 75%
+    # with other VMs busy on the same cores (the CPU then sets the rate:
+    # Documentation/ibsw-design.md, timer slack); below 70% something is
+    # wrong. Each flow gets half of what the link carried, within 10%.
+    if link < 1.4:
+        bad("H5's link at %.3f Gb/s, below 70%% of 2" % link)
+    for n, v in (('F1', f1), ('F2', f2)):
+        if abs(v / link - 0.5) > 0.05:
+            bad('%s %.3f Gb/s, not half of the %.3f Gb/s of the link' % (n, v, link))
+    if jain is None or jain < 0.9:
+        bad("Jain's index %s < 0.9" % jain)
+else:
+    if not run['interrupted'] or not summ['interrupted'] or run['error']:
+        bad('interrupted %s/%s, error %s' % (run['interrupted'], summ['interrupted'], run['error']))
+    if vals[-1][0] >= 0.02:
+        bad('the last sample at t=%g: the run was not stopped midway' % vals[-1][0])
+    if vals[-1][2] == 0 or vals[-1][3] == 0:
+        bad('no traffic in the samples kept')
+    print('stopped at t=%g after %d samples' % (vals[-1][0], len(vals)))
+EOF
+}
+
+two_flows() {
+	local out=$IBSW_LOGDIR/two-flows rc
+
+	timeout -k 10 300 "$RUN" --no-vm "$SCN" -o "$out"
+	rc=$?
+	[ "$rc" = 0 ] || ibsw_fail "ibsw-run exit $rc" || return
+	check_results "$out" complete >"$IBSW_LOGDIR/two-flows.check" 2>&1
+	rc=$?
+	cat "$IBSW_LOGDIR/two-flows.check"
+	[ "$rc" = 0 ] || ibsw_fail "$(tail -n 1 "$IBSW_LOGDIR/two-flows.check")" || return
+	fabric_gone
+}
+ibsw_case two_flows two_flows
+[ -s "$IBSW_LOGDIR/two-flows.check" ] &&
+	ibsw_note "two-flows $(grep '^steady' "$IBSW_LOGDIR/two-flows.check")"
+
+# Traffic of both flows in the last sample so far.
+flows_running() {
+	awk -F, 'NR > 1 { last = $3 > 0 && $4 > 0 } END { exit !last }' "$1/samples.csv" 2>/dev/null
+}
+
+stopped_midway() {
+	local out=$IBSW_LOGDIR/stopped pid rc
+
+	timeout -k 10 300 "$RUN" --no-vm "$SCN" -o "$out" &
+	pid=$!
+	_ibsw_pids+=("$pid")
+	wait_for "both flows to run" 120 flows_running "$out" || return
+	echo "$(ibsw_ts) touch $out/.stop"
+	touch "$out/.stop"
+	ibsw_wait_pid "$pid" 60
+	rc=$?
+	[ "$rc" = 130 ] || ibsw_fail "ibsw-run exit $rc, not 130 (interrupted)" || return
+	fabric_gone || return
+	check_results "$out" stopped >"$IBSW_LOGDIR/stopped.check" 2>&1
+	rc=$?
+	cat "$IBSW_LOGDIR/stopped.check"
+	[ "$rc" = 0 ] || ibsw_fail "$(tail -n 1 "$IBSW_LOGDIR/stopped.check")"
+}
+ibsw_case stopped_midway stopped_midway
+
+# bad_scenario LINE REASON-REGEX BODY: a scenario whose line LINE is wrong
+# is refused with "FILE:LINE: reason" (exit 2), creates no results
+# directory and starts nothing.
+bad_scenario() {
+	local line=$1 re=$2 body=$3 f out rc err
+
+	f=$IBSW_LOGDIR/bad-$line-$RANDOM.scn
+	out=$f.results
+	printf '%s\n' "topology $IBSW_ROOT/topologies/fan-in.net" "duration 10ms" \
+		"flow F1 H1 H5 write" "$body" >"$f"
+	err=$("$RUN" --no-vm "$f" -o "$out" 2>&1 >/dev/null)
+	rc=$?
+	echo "exit $rc: $err"
+	[ "$rc" = 2 ] || ibsw_fail "exit $rc, not 2: $err" || return
+	[[ $err =~ ^$f:$line:\ $re ]] || ibsw_fail "not '$f:$line: $re...': $err" || return
+	[ ! -e "$out" ] || ibsw_fail "$out was created" || return
+	fabric_gone
+}
+
+bad_scenarios() {
+	bad_scenario 4 ".*frobnicate" "frobnicate 3" &&
+		bad_scenario 4 ".*congestion control is not available" "cc on" &&
+		bad_scenario 4 ".*H9" "flow F2 H9 H5 write" &&
+		bad_scenario 4 ".*stop <= duration" "flow F2 H2 H5 write stop 20ms" &&
+		bad_scenario 4 ".*F1" "flow F1 H2 H5 write" &&
+		bad_scenario 4 ".*F3" "fairness x F1,F3"
+}
+ibsw_case bad_scenarios bad_scenarios
+
+ibsw_exit

@@ -1,0 +1,741 @@
+# SPDX-License-Identifier: GPL-2.0
+"""The run itself, on the machine that has ibsw.ko (the test VM).
+
+Brings the fabric of a scenario up with `ibswctl fabric up`, starts its
+flows (perftest) and applications in the hosts' namespaces when they are
+due on the emulated clock, samples the switch counters from sysfs on the
+same clock, stops everything at its time and tears the fabric down, also
+on errors, SIGTERM and DIR/.stop. It writes run.json, samples.csv,
+flows/NAME.log and guest.log into the results directory (the format is in
+tools/ibsw-run's contract and Documentation/experiments.md).
+
+One long-lived process does all of it: under QEMU TCG every program start
+costs about 0.1 s and a Python start up to a second, so the sampler keeps
+the sysfs files open and re-reads them with pread(), and the only programs
+started during the run are the flows and applications themselves.
+"""
+
+import datetime
+import json
+import math
+import os
+import signal
+import subprocess
+import time
+
+# TCP ports of the perftest servers' out-of-band connections: one per flow.
+PORT_BASE = 18600
+# perftest's QP timeout, 4.096 us * 2^20 = 4.3 s: queueing delays grow with
+# the time scale, rxe's own timers do not.
+QP_TIMEOUT = 20
+# Seconds for a host's rxe port to get its GID and become ACTIVE, for a
+# server to listen, and for a stopped program to exit before SIGKILL.
+HOST_WAIT = 30
+SERVER_WAIT = 30
+KILL_GRACE = 3
+
+PERFTEST = {'write': 'ib_write_bw', 'read': 'ib_read_bw', 'send': 'ib_send_bw'}
+
+
+class GuestError(Exception):
+    """A run cannot go on; the text says why."""
+
+
+class Terminated(Exception):
+    """SIGTERM or SIGHUP: tear down and leave."""
+
+
+# ------------------------------------------------------------ pure helpers
+
+def column_name(switch, port, name, vl=None):
+    """samples.csv column of a switch counter: SW/PORT:NAME[@VL]."""
+    return '%s/%d:%s%s' % (switch, port, name, '' if vl is None else '@%d' % vl)
+
+
+def counter_path(sysfs, switch, port, name, vl=None):
+    """sysfs file of a counter; standard PMA counters live in counters/,
+    ibsw's own in hw_counters/, per-VL ones in vls/V/counters/."""
+    base = os.path.join(sysfs, switch, 'ports', str(port))
+    if vl is not None:
+        return os.path.join(base, 'vls', str(vl), 'counters', name)
+    path = os.path.join(base, 'counters', name)
+    if os.path.exists(path):
+        return path
+    return os.path.join(base, 'hw_counters', name)
+
+
+def desc_hosts(desc):
+    """The description's hosts by name (the first port of a multi-port HCA)."""
+    hosts = {}
+    for h in desc.get('hosts', []):
+        hosts.setdefault(h['name'], h)
+    return hosts
+
+
+def connected_ports(desc, switch):
+    """Connected ports of a switch in the description, in port order."""
+    for sw in desc.get('switches', []):
+        if sw['name'] == switch:
+            return sorted(p['port'] for p in sw.get('ports', []))
+    raise GuestError('switch %s is not in the fabric description' % switch)
+
+
+def sources(sc, desc):
+    """The switch port facing each flow's and application's source host:
+    its port_rcv_data is what that source sends into the fabric."""
+    hosts = desc_hosts(desc)
+    out = {}
+    for item in list(sc.flows) + list(sc.apps):
+        name = item.src if hasattr(item, 'src') else item.host
+        h = hosts.get(name)
+        if h is None:
+            raise GuestError('host %s is not in the fabric description' % name)
+        out[item.name] = {'switch': h['switch'], 'port': h['switch_port']}
+    return out
+
+
+def counter_columns(sc, desc):
+    """(column, switch, port, name, vl) for each counter of the scenario,
+    ports `*` expanded to every connected port, duplicates dropped."""
+    cols, seen = [], set()
+    for c in sc.counters:
+        ports = connected_ports(desc, c.switch) if c.port == '*' else [c.port]
+        for p in ports:
+            col = column_name(c.switch, p, c.name, c.vl)
+            if col not in seen:
+                seen.add(col)
+                cols.append((col, c.switch, p, c.name, c.vl))
+    return cols
+
+
+def wall_seconds(emulated, scale):
+    """Wall-clock seconds of an emulated duration."""
+    return emulated * scale
+
+
+def perftest_duration(flow, scale):
+    """perftest's -D for a flow: whole wall seconds past its stop time (the
+    runner stops it at its stop time; -D only bounds a lost program)."""
+    return max(5, int(math.ceil(wall_seconds(flow.stop - flow.start, scale))) + 10)
+
+
+def perftest_roles(flow):
+    """(server host, client host). Data goes from SRC to DST for every verb:
+    write and send clients push their data, a read client pulls the
+    server's, so for `read` the server runs on SRC and the client on DST."""
+    if flow.verb == 'read':
+        return flow.src, flow.dst
+    return flow.dst, flow.src
+
+
+def perftest_argv(flow, dev, gid, port, secs, peer=None):
+    """perftest command line of one side (the client when peer is given):
+    RoCEv2 GID of the host's IPv4 address, the flow's size, QPs and SL,
+    traffic class SL*16 (the switch maps DSCP>>2, i.e. tclass>>4, to SL)."""
+    argv = [PERFTEST[flow.verb], '-d', dev, '-x', str(gid), '-p', str(port), '-F',
+            '-s', str(flow.size), '-q', str(flow.qps), '-D', str(secs),
+            '-u', str(QP_TIMEOUT), '--report_gbits']
+    if flow.sl:
+        argv += ['--sl=%d' % flow.sl, '--tclass=%d' % (flow.sl * 16)]
+    if peer is not None:
+        argv.append(peer)
+    return argv
+
+
+def sample_times(duration, sample):
+    """Emulated times of the samples: 0, sample, 2 sample, ..., duration."""
+    n = int(math.floor(duration / sample + 1e-9))
+    times = [k * sample for k in range(n + 1)]
+    if duration - times[-1] > sample * 1e-6:
+        times.append(duration)
+    else:
+        times[-1] = duration
+    return times
+
+
+def ipv4_gid(addr):
+    """The RoCEv2 GID of an IPv4 address as sysfs shows it (v4-mapped)."""
+    a = [int(x) for x in addr.split('.')]
+    return '0000:0000:0000:0000:0000:ffff:%02x%02x:%02x%02x' % tuple(a)
+
+
+def gid_index(sysfs_ib, dev, ipv4):
+    """Index of the RoCE v2 GID of ipv4 on port 1 of rdma device dev, or None."""
+    port = os.path.join(sysfs_ib, dev, 'ports', '1')
+    want = ipv4_gid(ipv4)
+    for idx in range(16):
+        try:
+            with open(os.path.join(port, 'gids', str(idx))) as f:
+                if f.read().strip() != want:
+                    continue
+            with open(os.path.join(port, 'gid_attrs', 'types', str(idx))) as f:
+                if f.read().strip() == 'RoCE v2':
+                    return idx
+        except OSError:
+            continue
+    return None
+
+
+def tcp_listening(proc_net_files, port):
+    """A socket listens on TCP port `port` in /proc/PID/net/tcp{,6}."""
+    hexport = ':%04X' % port
+    for path in proc_net_files:
+        try:
+            with open(path) as f:
+                next(f, None)
+                for line in f:
+                    w = line.split()
+                    if len(w) > 3 and w[1].endswith(hexport) and w[3] == '0A':
+                        return True
+        except OSError:
+            continue
+    return False
+
+
+def rate_gbps(w0, w1, t0, t1):
+    """Emulated Gb/s of a port_rcv_data delta (32-bit words)."""
+    if t1 <= t0 or w1 < w0:
+        return None
+    return (w1 - w0) * 32 / (t1 - t0) / 1e9
+
+
+def fmt_time(t, duration):
+    """An emulated time in the unit that suits the run's duration."""
+    if duration < 1:
+        return '%.2f ms' % (t * 1e3)
+    return '%.3f s' % t
+
+
+# -------------------------------------------------------------- the sampler
+
+class Sampler:
+    """Reads a fixed set of sysfs counters, keeping the files open: a
+    pread() at offset 0 makes sysfs produce the current value again."""
+
+    def __init__(self, paths):
+        self.fds = {}
+        self.order = []
+        for p in paths:
+            if p not in self.fds:
+                try:
+                    self.fds[p] = os.open(p, os.O_RDONLY)
+                except OSError as e:
+                    self.close()
+                    raise GuestError('cannot open counter %s: %s' % (p, e.strerror))
+            self.order.append(self.fds[p])
+
+    def read(self):
+        """Current values, in the order of the paths given."""
+        cache = {}
+        out = []
+        for fd in self.order:
+            if fd not in cache:
+                cache[fd] = int(os.pread(fd, 64, 0))
+            out.append(cache[fd])
+        return out
+
+    def close(self):
+        for fd in self.fds.values():
+            os.close(fd)
+        self.fds = {}
+
+
+# ---------------------------------------------------------------- processes
+
+class Proc:
+    """A program in a host's namespace, in its own session (its process
+    group is what gets signalled), output appended to a log."""
+
+    def __init__(self, label, netns, argv, log_path):
+        self.label = label
+        self.argv = argv
+        self.exit = None
+        self.kill_at = None
+        self.gone = False
+        with open(log_path, 'ab', buffering=0) as log:
+            log.write(('# %s: ip netns exec %s %s\n' % (
+                label, netns, ' '.join(argv))).encode())
+            self.p = subprocess.Popen(['ip', 'netns', 'exec', netns] + argv,
+                                      stdin=subprocess.DEVNULL, stdout=log,
+                                      stderr=subprocess.STDOUT,
+                                      start_new_session=True, close_fds=True)
+        self.pid = self.p.pid
+
+    def poll(self):
+        """Exit status once it ended (negative: killed by that signal)."""
+        if self.exit is None:
+            rc = self.p.poll()
+            if rc is not None:
+                self.exit = rc
+        return self.exit
+
+    def running(self):
+        return self.poll() is None
+
+    def signal_group(self, sig):
+        try:
+            os.killpg(self.pid, sig)
+        except (ProcessLookupError, PermissionError):
+            pass
+
+    def stop(self):
+        """SIGTERM now, SIGKILL after KILL_GRACE seconds (see reap)."""
+        if self.running() and self.kill_at is None:
+            self.signal_group(signal.SIGTERM)
+            self.kill_at = time.monotonic() + KILL_GRACE
+
+    def reap(self, now):
+        """Escalate a stop that takes too long; True once it is gone."""
+        if self.gone:
+            return True
+        if not self.running():
+            # Children the program left in its group go too; only once,
+            # as the group's number may be reused once it is empty.
+            self.signal_group(signal.SIGKILL)
+            self.gone = True
+            return True
+        if self.kill_at is not None and now >= self.kill_at:
+            self.signal_group(signal.SIGKILL)
+        return False
+
+
+class Item:
+    """A flow or an application and what the run did with it."""
+
+    def __init__(self, spec, kind):
+        self.spec = spec
+        self.kind = kind		# 'flow' or 'app'
+        self.name = spec.name
+        self.server = None
+        self.client = None		# the flow's client, or the application
+        self.started = None
+        self.stopped = None
+        self.note = None
+        self.reported_exit = False
+
+    def procs(self):
+        return [p for p in (self.client, self.server) if p is not None]
+
+    def state(self):
+        exit_ = self.client.poll() if self.client else None
+        d = {'started': self.started, 'stopped': self.stopped, 'exit': exit_,
+             'log': 'flows/%s.log' % self.name}
+        if self.kind == 'app':
+            d['app'] = True
+        if self.note:
+            d['note'] = self.note
+        return d
+
+
+# --------------------------------------------------------------------- run
+
+class Run:
+    """One run of a scenario into a results directory."""
+
+    def __init__(self, sc, outdir, root, progress=None, stop_flag=None):
+        self.sc = sc
+        self.dir = os.path.abspath(outdir)
+        self.root = root
+        self.progress = progress or (lambda line: print(line, flush=True))
+        self.stop_flag = stop_flag or (lambda: False)
+        self.stop_path = os.path.join(self.dir, '.stop')
+        self.desc_path = os.path.join(self.dir, 'fabric.json')
+        self.sysfs = os.environ.get('IBSW_SYSFS', '/sys/class/ibsw')
+        self.sysfs_ib = '/sys/class/infiniband'
+        self.ibswctl = self._find_ibswctl()
+        self.t_start = time.monotonic()
+        self.t0 = None
+        self.desc = None
+        self.sources = {}
+        self.items = [Item(f, 'flow') for f in sc.flows] + [Item(a, 'app') for a in sc.apps]
+        self.interrupted = False
+        self.error = None
+        self.fabric_up = False
+        self.log = None
+        self.samples = None
+        self.sampler = None
+        self.run_json = {}
+
+    # ---- plumbing
+
+    def _find_ibswctl(self):
+        cands = [os.environ.get('IBSWCTL'),
+                 os.path.join(os.environ.get('IBSW_BUILD', os.path.join(self.root, 'build')),
+                              'tools', 'ibswctl', 'ibswctl'),
+                 os.path.join(self.root, 'build', 'tools', 'ibswctl', 'ibswctl')]
+        for c in cands:
+            if c and os.access(c, os.X_OK):
+                return c
+        return 'ibswctl'
+
+    def now_emu(self):
+        return (time.monotonic() - self.t0) / self.sc.scale if self.t0 is not None else None
+
+    def note(self, msg, show=False):
+        """A line in guest.log (wall seconds since the start, and the
+        emulated time once the run's clock runs); also on stdout if show."""
+        stamp = '[%8.3f]' % (time.monotonic() - self.t_start)
+        t = self.now_emu()
+        if t is not None:
+            stamp += ' t=%s' % fmt_time(t, self.sc.duration)
+        if self.log:
+            self.log.write('%s %s\n' % (stamp, msg))
+            self.log.flush()
+        if show:
+            self.progress('ibsw-run: %s' % msg)
+
+    def stop_requested(self):
+        return os.path.exists(self.stop_path) or self.stop_flag()
+
+    def write_run_json(self):
+        from . import scenario
+        d = {
+            'schema': 1,
+            'scenario': scenario.to_dict(self.sc),
+            'scale': self.sc.scale,
+            'sample': self.sc.sample,
+            'kernel': os.uname().release,
+            'started': self.started_iso,
+            'fabric': self.desc,
+            'sources': self.sources,
+            'flows': {it.name: it.state() for it in self.items},
+            'interrupted': self.interrupted,
+            'error': self.error,
+        }
+        tmp = os.path.join(self.dir, '.run.json.tmp')
+        with open(tmp, 'w') as f:
+            json.dump(d, f, indent=1)
+            f.write('\n')
+        os.replace(tmp, os.path.join(self.dir, 'run.json'))
+
+    def ibswctl_run(self, args):
+        """Run ibswctl, its output into guest.log; its exit status."""
+        self.note('%s %s' % (self.ibswctl, ' '.join(args)))
+        r = subprocess.run([self.ibswctl] + args, stdin=subprocess.DEVNULL,
+                           stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
+        out = r.stdout.decode(errors='replace').rstrip()
+        if out:
+            self.log.write(''.join('    %s\n' % l for l in out.splitlines()))
+        self.last_output = out
+        return r.returncode
+
+    # ---- phases
+
+    def bring_up(self):
+        t = time.monotonic()
+        self.progress('ibsw-run: %s: fabric up (%s, scale %d)' % (
+            self.sc.name, os.path.basename(self.sc.topology), self.sc.scale))
+        args = ['fabric', 'up', self.sc.topology, 'scale', str(self.sc.scale),
+                'desc', self.desc_path] + list(self.sc.fabric_args)
+        rc = self.ibswctl_run(args)
+        # Whatever the builder left behind (it undoes its own failed
+        # steps), a description means there is something to take down.
+        self.fabric_up = os.path.exists(self.desc_path)
+        if rc != 0:
+            last = self.last_output.splitlines()[-1] if self.last_output else ''
+            raise GuestError('ibswctl fabric up failed (exit %d): %s' % (rc, last))
+        with open(self.desc_path) as f:
+            self.desc = json.load(f)
+        self.hosts = desc_hosts(self.desc)
+        self.sources = sources(self.sc, self.desc)
+        self.note('fabric up: %d switches, %d hosts in %.1f s' % (
+            len(self.desc.get('switches', [])), len(self.hosts), time.monotonic() - t), show=True)
+
+    def wait_hosts(self):
+        """The rxe ports of the hosts that run something have their IPv4
+        RoCEv2 GID and are ACTIVE."""
+        used = set()
+        for it in self.items:
+            if it.kind == 'flow':
+                used.update((it.spec.src, it.spec.dst))
+        self.gid = {}
+        deadline = time.monotonic() + HOST_WAIT
+        for h in sorted(used):
+            dev, ip = self.hosts[h]['rdma_dev'], self.hosts[h]['ipv4']
+            if not dev:
+                raise GuestError('host %s has no rdma device (fabric "no-rxe"?)' % h)
+            while True:
+                idx = gid_index(self.sysfs_ib, dev, ip)
+                try:
+                    with open(os.path.join(self.sysfs_ib, dev, 'ports', '1', 'state')) as f:
+                        active = 'ACTIVE' in f.read()
+                except OSError:
+                    active = False
+                if idx is not None and active:
+                    self.gid[h] = idx
+                    break
+                if time.monotonic() > deadline:
+                    raise GuestError('%s of host %s: no RoCEv2 GID of %s or port not ACTIVE after %d s'
+                                     % (dev, h, ip, HOST_WAIT))
+                self.check_stop()
+                time.sleep(0.05)
+        self.note('hosts ready: %s' % ', '.join('%s gid %d' % kv for kv in sorted(self.gid.items())))
+
+    def open_sampler(self):
+        cols = counter_columns(self.sc, self.desc)
+        paths, header = [], ['t', 'wall']
+        for it in self.items:
+            s = self.sources[it.name]
+            header.append('flow:%s' % it.name)
+            paths.append(counter_path(self.sysfs, s['switch'], s['port'], 'port_rcv_data'))
+        self.nflows = len(self.items)
+        for col, sw, port, name, vl in cols:
+            p = counter_path(self.sysfs, sw, port, name, vl)
+            if not os.path.exists(p):
+                what = 'VL %d of ' % vl if vl is not None else ''
+                raise GuestError('counter %s: no %s%s/%d counter %s (%s)' % (
+                    col, what, sw, port, name, p))
+            header.append(col)
+            paths.append(p)
+        self.sampler = Sampler(paths)
+        self.header = header
+        self.samples = open(os.path.join(self.dir, 'samples.csv'), 'w', buffering=1)
+        self.samples.write(','.join(header) + '\n')
+        self.samples.flush()
+        self.last_row = None
+        self.last_print = None
+
+    def start_servers(self):
+        os.makedirs(os.path.join(self.dir, 'flows'), exist_ok=True)
+        for i, it in enumerate(self.items):
+            it.port = PORT_BASE + i
+            it.log = os.path.join(self.dir, 'flows', '%s.log' % it.name)
+            if it.kind != 'flow':
+                continue
+            f = it.spec
+            srv, _ = perftest_roles(f)
+            h = self.hosts[srv]
+            argv = perftest_argv(f, h['rdma_dev'], self.gid[srv], it.port,
+                                 perftest_duration(f, self.sc.scale))
+            it.server = Proc('server on %s' % srv, h['netns'], argv, it.log)
+            self.note('flow %s: server on %s (pid %d): %s' % (it.name, srv, it.server.pid, ' '.join(argv)))
+        deadline = time.monotonic() + SERVER_WAIT
+        for it in self.items:
+            if it.server is None:
+                continue
+            files = ['/proc/%d/net/tcp' % it.server.pid, '/proc/%d/net/tcp6' % it.server.pid]
+            while not tcp_listening(files, it.port):
+                if not it.server.running():
+                    raise GuestError('flow %s: the %s server exited (status %s) before listening; see %s'
+                                     % (it.name, it.spec.verb, it.server.poll(),
+                                        os.path.relpath(it.log, self.dir)))
+                if time.monotonic() > deadline:
+                    raise GuestError('flow %s: no server listening on port %d after %d s'
+                                     % (it.name, it.port, SERVER_WAIT))
+                self.check_stop()
+                time.sleep(0.05)
+        self.note('servers listening')
+
+    def start_item(self, it):
+        if it.kind == 'flow':
+            f = it.spec
+            srv, cli = perftest_roles(f)
+            if not it.server.running():
+                it.note = 'server exited (status %s) before the client started' % it.server.poll()
+                self.note('flow %s: %s' % (it.name, it.note), show=True)
+            h = self.hosts[cli]
+            peer = self.hosts[srv].get('mgmt_ipv4') or self.hosts[srv]['ipv4']
+            argv = perftest_argv(f, h['rdma_dev'], self.gid[cli], it.port,
+                                 perftest_duration(f, self.sc.scale), peer)
+            netns = h['netns']
+            label = 'client on %s' % cli
+        else:
+            from . import scenario
+            try:
+                argv = scenario.expand(it.spec.argv, self.hosts)
+            except ValueError as e:
+                raise GuestError('app %s: %s' % (it.name, e))
+            netns = self.hosts[it.spec.host]['netns']
+            label = 'app on %s' % it.spec.host
+        it.started = self.now_emu()
+        it.client = Proc(label, netns, argv, it.log)
+        self.note('%s %s started (pid %d): %s' % (it.kind, it.name, it.client.pid, ' '.join(argv)))
+
+    def stop_item(self, it):
+        for p in it.procs():
+            p.stop()
+        if it.started is not None and it.stopped is None:
+            it.stopped = self.now_emu()
+            self.note('%s %s stopped' % (it.kind, it.name))
+
+    def take_sample(self):
+        a = time.monotonic()
+        vals = self.sampler.read()
+        b = time.monotonic()
+        wall = (a + b) / 2 - self.t0
+        t = wall / self.sc.scale
+        self.samples.write('%.9f,%.6f,%s\n' % (t, wall, ','.join(map(str, vals))))
+        self.samples.flush()
+        prev, self.last_row = self.last_row, (t, vals)
+        if prev is not None and (self.last_print is None or b - self.last_print >= 1.0
+                                 or t >= self.sc.duration - 1e-12):
+            self.last_print = b
+            parts = []
+            for i, it in enumerate(self.items):
+                r = rate_gbps(prev[1][i], vals[i], prev[0], t)
+                running = it.started is not None and it.stopped is None
+                parts.append('%s %s' % (it.name, '%.2f' % r if r is not None and running else '-'))
+            self.progress('ibsw-run: t %s / %s  %s Gb/s' % (
+                fmt_time(t, self.sc.duration), fmt_time(self.sc.duration, self.sc.duration),
+                '  '.join(parts)))
+
+    def check_stop(self):
+        if self.stop_requested():
+            raise StopRequested()
+
+    def schedule(self):
+        """The run proper: samples, stops and starts in emulated time."""
+        sc = self.sc
+        times = sample_times(sc.duration, sc.sample)
+        starts = sorted(self.items, key=lambda it: it.spec.start)
+        stops = sorted(self.items, key=lambda it: it.spec.stop)
+        k = 0
+        self.t0 = time.monotonic()
+        self.note('time zero', show=False)
+        self.progress('ibsw-run: running %s emulated (%.0f s of wall-clock time at scale %d)' % (
+            fmt_time(sc.duration, sc.duration), sc.duration * sc.scale, sc.scale))
+        while True:
+            cand = []
+            if k < len(times):
+                cand.append(times[k])
+            if starts:
+                cand.append(starts[0].spec.start)
+            if stops:
+                cand.append(stops[0].spec.stop)
+            if not cand:
+                break
+            delay = self.t0 + min(cand) * sc.scale - time.monotonic()
+            if delay > 0:
+                time.sleep(delay)
+            # Due at the same time: the sample first (it closes the
+            # interval before), then stops, then starts.
+            now = self.now_emu() + 1e-12
+            if k < len(times) and times[k] <= now:
+                self.take_sample()
+                # Behind schedule (a loaded CPU): skip the slots missed.
+                late = self.now_emu()
+                while k < len(times) and times[k] <= late:
+                    k += 1
+                self.check_stop()
+            while stops and stops[0].spec.stop <= now:
+                self.stop_item(stops.pop(0))
+            while starts and starts[0].spec.start <= now:
+                self.start_item(starts.pop(0))
+            self.reap_all(block=False)
+            self.check_exits()
+        self.note('run complete', show=False)
+
+    def check_exits(self):
+        for it in self.items:
+            if it.client is None or it.stopped is not None or it.reported_exit:
+                continue
+            rc = it.client.poll()
+            if rc is not None:
+                it.reported_exit = True
+                it.stopped = self.now_emu()
+                self.note('%s %s: %s exited with status %d before its stop time; see flows/%s.log' % (
+                    it.kind, it.name, it.client.argv[0], rc, it.name), show=rc != 0)
+
+    def reap_all(self, block):
+        """Escalate stops; with block, until every program is gone."""
+        while True:
+            now = time.monotonic()
+            live = [p for it in self.items for p in it.procs() if not p.reap(now)]
+            if not block or not live:
+                return live
+            time.sleep(0.05)
+
+    def teardown(self):
+        for it in self.items:
+            self.stop_item(it)
+        self.reap_all(block=True)
+        if self.sampler:
+            self.sampler.close()
+            self.sampler = None
+        if self.samples:
+            self.samples.close()
+            self.samples = None
+        if self.fabric_up:
+            t = time.monotonic()
+            rc = self.ibswctl_run(['fabric', 'down', 'desc', self.desc_path])
+            if rc != 0:
+                last = self.last_output.splitlines()[-1] if self.last_output else ''
+                msg = 'ibswctl fabric down failed (exit %d): %s' % (rc, last)
+                self.error = self.error or msg
+                self.note(msg, show=True)
+            else:
+                self.fabric_up = False
+                self.note('fabric down in %.1f s' % (time.monotonic() - t), show=True)
+
+    def execute(self):
+        """Everything, teardown included; the exit status: 0, 1 (error) or
+        130 (stopped through DIR/.stop or a stop request)."""
+        os.makedirs(self.dir, exist_ok=True)
+        self.started_iso = datetime.datetime.now().astimezone().isoformat(timespec='seconds')
+        self.log = open(os.path.join(self.dir, 'guest.log'), 'a')
+        # SIGINT stays the caller's (ibsw-run --no-vm turns the first
+        # Ctrl-C into a stop request).
+        old = {s: signal.getsignal(s) for s in (signal.SIGTERM, signal.SIGHUP, signal.SIGINT)}
+        signal.signal(signal.SIGTERM, _terminate)
+        signal.signal(signal.SIGHUP, _terminate)
+        try:
+            self.note('scenario %s, kernel %s, pid %d' % (self.sc.path, os.uname().release, os.getpid()))
+            self.write_run_json()
+            self.check_stop()
+            self.bring_up()
+            self.write_run_json()
+            self.check_stop()
+            self.wait_hosts()
+            self.open_sampler()
+            self.start_servers()
+            self.check_stop()
+            self.schedule()
+        except StopRequested:
+            self.interrupted = True
+            self.note('stop requested: stopping', show=True)
+        except Terminated as e:
+            self.interrupted = True
+            self.error = 'terminated by %s' % e
+            self.note(self.error, show=True)
+        except GuestError as e:
+            self.error = str(e)
+            self.note('error: %s' % e, show=True)
+        except Exception as e:		# a bug: still tear down, and say what
+            self.error = '%s: %s' % (type(e).__name__, e)
+            self.note('error: %s' % self.error, show=True)
+            import traceback
+            self.log.write(traceback.format_exc())
+        finally:
+            # A second signal must not cut the teardown short.
+            for s in old:
+                signal.signal(s, signal.SIG_IGN)
+            try:
+                self.teardown()
+            finally:
+                try:
+                    self.write_run_json()
+                except Exception as e:
+                    self.note('cannot write run.json: %s' % e, show=True)
+                self.log.close()
+                try:
+                    os.unlink(self.stop_path)
+                except OSError:
+                    pass
+                for s, h in old.items():
+                    signal.signal(s, h)
+        if self.error and not self.interrupted:
+            return 1
+        return 130 if self.interrupted else 0
+
+
+class StopRequested(Exception):
+    """DIR/.stop exists (Ctrl-C on the host) or a stop was asked for."""
+
+
+def _terminate(signum, frame):
+    raise Terminated(signal.Signals(signum).name)
+
+
+def run(sc, outdir, root, progress=None, stop_flag=None):
+    """Run scenario sc into outdir; the exit status (0, 1 error, 130 stopped)."""
+    return Run(sc, outdir, root, progress, stop_flag).execute()

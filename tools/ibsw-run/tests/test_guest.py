@@ -1,0 +1,173 @@
+# SPDX-License-Identifier: GPL-2.0
+"""The guest's pure helpers, without a kernel: sample times, counter
+files and columns, the source ports of flows, perftest command lines and
+roles, GID and listening-socket lookups on fake /sys and /proc files, and
+the sampler re-reading open files."""
+
+import os
+import sys
+import tempfile
+import types
+import unittest
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), '..'))
+from ibswrun import guest  # noqa: E402
+
+
+def flow(name='F1', src='H1', dst='H4', verb='write', size=65536, sl=0, qps=1,
+         start=0.0, stop=0.01):
+    return types.SimpleNamespace(name=name, src=src, dst=dst, verb=verb, size=size, sl=sl,
+                                 qps=qps, start=start, stop=stop, line=1)
+
+
+# Two switches as `ibswctl fabric up` describes seed002.net (shortened).
+DESC = {
+    'switches': [
+        {'name': 'S1', 'ports': [{'port': 4}, {'port': 1}, {'port': 2}]},
+        {'name': 'S2', 'ports': [{'port': 1}, {'port': 5}]},
+    ],
+    'hosts': [
+        {'name': 'H1', 'switch': 'S1', 'switch_port': 1, 'hca_port': 1},
+        {'name': 'H2', 'switch': 'S1', 'switch_port': 2, 'hca_port': 1},
+        {'name': 'H4', 'switch': 'S2', 'switch_port': 1, 'hca_port': 1},
+        {'name': 'H4', 'switch': 'S2', 'switch_port': 9, 'hca_port': 2},
+    ],
+}
+
+
+class Times(unittest.TestCase):
+    def test_sample_times_exact(self):
+        self.assertEqual(guest.sample_times(0.002, 0.0005),
+                         [0.0, 0.0005, 0.001, 0.0015, 0.002])
+
+    def test_sample_times_last_is_duration(self):
+        # 0.055 / 0.0005 is 109.99999... in binary floating point
+        times = guest.sample_times(0.055, 0.0005)
+        self.assertEqual(len(times), 111)
+        self.assertEqual(times[-1], 0.055)
+
+    def test_sample_times_partial_last(self):
+        self.assertEqual(guest.sample_times(1.0, 0.3), [0.0, 0.3, 0.6, 0.8999999999999999, 1.0])
+
+    def test_perftest_duration(self):
+        # 10 ms at scale 1000: 10 s, plus 10 s of slack; never below 5
+        self.assertEqual(guest.perftest_duration(flow(start=0.005, stop=0.015), 1000), 20)
+        self.assertEqual(guest.perftest_duration(flow(stop=0.0001), 1), 11)
+
+    def test_rate(self):
+        # 1e6 words in 1 ms: 32e6 bits / 1e-3 s = 32 Gb/s
+        self.assertAlmostEqual(guest.rate_gbps(0, 1000000, 0.001, 0.002), 32.0)
+        self.assertIsNone(guest.rate_gbps(10, 5, 0.0, 1.0))	# counter reset
+        self.assertIsNone(guest.rate_gbps(0, 5, 1.0, 1.0))
+
+
+class Counters(unittest.TestCase):
+    def test_column_name(self):
+        self.assertEqual(guest.column_name('S2', 3, 'port_xmit_wait'), 'S2/3:port_xmit_wait')
+        self.assertEqual(guest.column_name('S2', 3, 'port_xmit_data', 0),
+                         'S2/3:port_xmit_data@0')
+
+    def test_counter_path(self):
+        with tempfile.TemporaryDirectory() as d:
+            os.makedirs(os.path.join(d, 'S1/ports/2/counters'))
+            open(os.path.join(d, 'S1/ports/2/counters/port_xmit_wait'), 'w').close()
+            self.assertEqual(guest.counter_path(d, 'S1', 2, 'port_xmit_wait'),
+                             os.path.join(d, 'S1/ports/2/counters/port_xmit_wait'))
+            self.assertEqual(guest.counter_path(d, 'S1', 2, 'rcv_oversize'),
+                             os.path.join(d, 'S1/ports/2/hw_counters/rcv_oversize'))
+            self.assertEqual(guest.counter_path(d, 'S1', 2, 'port_xmit_data', 3),
+                             os.path.join(d, 'S1/ports/2/vls/3/counters/port_xmit_data'))
+
+    def test_columns_expand_star_in_port_order(self):
+        sc = types.SimpleNamespace(counters=[
+            types.SimpleNamespace(switch='S1', port='*', name='port_xmit_wait', vl=None),
+            types.SimpleNamespace(switch='S1', port=4, name='port_xmit_wait', vl=None),
+            types.SimpleNamespace(switch='S2', port=5, name='port_xmit_data', vl=1)])
+        cols = [c[0] for c in guest.counter_columns(sc, DESC)]
+        self.assertEqual(cols, ['S1/1:port_xmit_wait', 'S1/2:port_xmit_wait',
+                                'S1/4:port_xmit_wait', 'S2/5:port_xmit_data@1'])
+
+    def test_unknown_switch(self):
+        with self.assertRaises(guest.GuestError):
+            guest.connected_ports(DESC, 'S9')
+
+    def test_sources(self):
+        sc = types.SimpleNamespace(
+            flows=[flow('F1', 'H1', 'H4'), flow('F2', 'H4', 'H2', verb='read')],
+            apps=[types.SimpleNamespace(name='A1', host='H2')])
+        self.assertEqual(guest.sources(sc, DESC), {
+            'F1': {'switch': 'S1', 'port': 1},
+            'F2': {'switch': 'S2', 'port': 1},	# the HCA's first port
+            'A1': {'switch': 'S1', 'port': 2}})
+
+    def test_sampler_rereads(self):
+        with tempfile.TemporaryDirectory() as d:
+            a, b = os.path.join(d, 'a'), os.path.join(d, 'b')
+            for p, v in ((a, '5\n'), (b, '7\n')):
+                with open(p, 'w') as f:
+                    f.write(v)
+            s = guest.Sampler([a, b, a])
+            self.assertEqual(s.read(), [5, 7, 5])
+            with open(a, 'w') as f:
+                f.write('123456789012\n')
+            self.assertEqual(s.read(), [123456789012, 7, 123456789012])
+            s.close()
+            with self.assertRaises(guest.GuestError):
+                guest.Sampler([os.path.join(d, 'missing')])
+
+
+class Perftest(unittest.TestCase):
+    def test_roles(self):
+        # data always goes from SRC to DST
+        self.assertEqual(guest.perftest_roles(flow(verb='write')), ('H4', 'H1'))
+        self.assertEqual(guest.perftest_roles(flow(verb='send')), ('H4', 'H1'))
+        self.assertEqual(guest.perftest_roles(flow(verb='read')), ('H1', 'H4'))
+
+    def test_client_argv(self):
+        argv = guest.perftest_argv(flow(verb='send', size=4096, qps=2, sl=3), 'rxe_H1', 1,
+                                   18600, 20, '10.1.0.4')
+        self.assertEqual(argv, ['ib_send_bw', '-d', 'rxe_H1', '-x', '1', '-p', '18600', '-F',
+                                '-s', '4096', '-q', '2', '-D', '20', '-u', '20',
+                                '--report_gbits', '--sl=3', '--tclass=48', '10.1.0.4'])
+
+    def test_server_argv_sl0(self):
+        argv = guest.perftest_argv(flow(), 'rxe_H4', 3, 18601, 12)
+        self.assertEqual(argv[0], 'ib_write_bw')
+        self.assertNotIn('--tclass=0', argv)
+        self.assertEqual(argv[-1], '--report_gbits')
+
+
+class Lookups(unittest.TestCase):
+    def test_ipv4_gid(self):
+        self.assertEqual(guest.ipv4_gid('10.0.1.2'), '0000:0000:0000:0000:0000:ffff:0a00:0102')
+
+    def test_gid_index(self):
+        with tempfile.TemporaryDirectory() as d:
+            port = os.path.join(d, 'rxe_H1', 'ports', '1')
+            os.makedirs(os.path.join(port, 'gids'))
+            os.makedirs(os.path.join(port, 'gid_attrs', 'types'))
+            gid = guest.ipv4_gid('10.0.0.3')
+            for idx, g, t in ((0, 'fe80:0000:0000:0000:0000:0000:0000:0001', 'RoCE v2'),
+                              (1, gid, 'IB/RoCE v1'), (2, gid, 'RoCE v2')):
+                with open(os.path.join(port, 'gids', str(idx)), 'w') as f:
+                    f.write(g + '\n')
+                with open(os.path.join(port, 'gid_attrs', 'types', str(idx)), 'w') as f:
+                    f.write(t + '\n')
+            self.assertEqual(guest.gid_index(d, 'rxe_H1', '10.0.0.3'), 2)
+            self.assertIsNone(guest.gid_index(d, 'rxe_H1', '10.0.0.4'))
+
+    def test_tcp_listening(self):
+        head = '  sl  local_address rem_address   st tx_queue rx_queue\n'
+        with tempfile.TemporaryDirectory() as d:
+            tcp = os.path.join(d, 'tcp')
+            with open(tcp, 'w') as f:
+                f.write(head)
+                # 18600 = 0x48A8: one established connection, one listener
+                f.write('   0: 0100007F:48A8 0100007F:9C40 01 00000000:00000000\n')
+                f.write('   1: 00000000:48A9 00000000:0000 0A 00000000:00000000\n')
+            self.assertFalse(guest.tcp_listening([tcp], 18600))
+            self.assertTrue(guest.tcp_listening([os.path.join(d, 'none'), tcp], 18601))
+
+
+if __name__ == '__main__':
+    unittest.main()
