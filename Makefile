@@ -5,7 +5,7 @@
 #   make            install missing packages, build ibsw.ko, the patched
 #                   rdma_rxe.ko and the userspace tools
 #   make check      every test: tool unit tests, KUnit, VM integration
-#   make demo       RDMA between two emulated hosts in the test VM
+#   make demo       scenario 1 of seed 002 with ibsw-run: table and plots
 #   make bench      rxe through ibsw against veth and a bridge (scripts/bench)
 #   make kunit      only the KUnit suites (kernel built from linux-source)
 #   make vmcheck    only the integration tests (T=name runs one)
