@@ -668,7 +668,7 @@ rlat() { _have ib_read_lat && tool_read_lat "$@"; }
 # names; HOST_* are filled from the fabric description, so the tool
 # functions above work on them unchanged.
 
-IBSWCTL=${IBSWCTL:-$IBSW_ROOT/build/tools/ibswctl/ibswctl}
+IBSWCTL=${IBSWCTL:-${IBSW_BUILD:-$IBSW_ROOT/build}/tools/ibswctl/ibswctl}
 IBSW_DESC=$IBSW_LOGDIR/fabric.json
 declare -A HOST_SW HOST_PORT HOST_LID HOST_MGMT
 
