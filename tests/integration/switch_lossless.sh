@@ -52,6 +52,10 @@ port_of() { echo "${HOST_SW[$1]}:${HOST_PORT[$1]}"; }
 # Runs beside the overload: data-verifying traffic into the congested port.
 ibsw_case_verify() {
 	local rounds=0 end=$((SECONDS + SECS - 2))
+	# A round queues behind the overload at every hop (its ACKs too) and
+	# shares the CPU with eight busy-polling perftests: on a loaded host a
+	# hundred 4 KiB round trips took over a minute in an hour-long run.
+	local IBSW_TOOL_TIMEOUT=180
 
 	while [ $SECONDS -lt $end ]; do
 		tool_rping H5 H1 >>"$IBSW_LOGDIR/verify.log" 2>&1 ||
