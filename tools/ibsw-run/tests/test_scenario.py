@@ -185,7 +185,7 @@ class Parse(Base):
             self.assertEqual(len(sc.flows), nflows)
             self.assertEqual(sc.warnings, [])
         sc = scenario.load(os.path.join(ROOT, 'scenarios', 'seed002-s1.scn'), warn=None)
-        self.assertEqual([f.start for f in sc.flows], [0.0, 0.015, 0.025, 0.035, 0.045])
+        self.assertEqual([f.start for f in sc.flows], [0.0, 0.02, 0.04, 0.06, 0.08])
         self.assertEqual([(c.switch, c.port, c.name) for c in sc.counters],
                          [('S2', 2, 'port_xmit_data'), ('S2', 2, 'port_xmit_wait'),
                           ('S1', 4, 'port_xmit_wait')])
