@@ -17,6 +17,7 @@
 #ifndef _IBSW_CTL_H
 #define _IBSW_CTL_H
 
+#include <linux/bitops.h>
 #include <linux/if_ether.h>
 #include <linux/if.h>
 #include <linux/types.h>
@@ -50,13 +51,36 @@ enum ibsw_counter {
 	IBSW_CNT_RCV_OVERSIZE,
 	IBSW_CNT_NEIGH_REPLIES,
 	IBSW_CNT_EXCESSIVE_BUFFER_OVERRUN_ERRORS,
+	IBSW_CNT_XMIT_TIME_CONG,
+	IBSW_CNT_XMIT_FECN,
+	IBSW_CNT_RCV_FECN,
+	IBSW_CNT_RCV_BECN,
 	IBSW_NR_COUNTERS
 };
 
 static_assert((int)IBSW_NR_COUNTERS == (int)IBSW_A_COUNTERS_MAX);
 
-/* Counters kept per VL too: the first IBSW_NR_VL_COUNTERS of the enum */
-#define IBSW_NR_VL_COUNTERS	(IBSW_CNT_XMIT_WAIT + 1)
+/* Counters kept per VL too, as bits of enum ibsw_counter */
+#define IBSW_VL_COUNTERS	(BIT(IBSW_CNT_XMIT_DATA) |		\
+				 BIT(IBSW_CNT_RCV_DATA) |		\
+				 BIT(IBSW_CNT_XMIT_PKTS) |		\
+				 BIT(IBSW_CNT_RCV_PKTS) |		\
+				 BIT(IBSW_CNT_XMIT_WAIT) |		\
+				 BIT(IBSW_CNT_XMIT_TIME_CONG) |		\
+				 BIT(IBSW_CNT_XMIT_FECN))
+#define IBSW_NR_VL_COUNTERS	7
+static_assert(hweight32(IBSW_VL_COUNTERS) == IBSW_NR_VL_COUNTERS);
+
+/**
+ * ibsw_counter_per_vl() - is a counter kept per VL too?
+ * @cnt: the counter
+ *
+ * Return: true for the counters of %IBSW_VL_COUNTERS.
+ */
+static inline bool ibsw_counter_per_vl(unsigned int cnt)
+{
+	return cnt < IBSW_NR_COUNTERS && (IBSW_VL_COUNTERS & BIT(cnt));
+}
 
 /* sysfs file names, /sys/class/infiniband style: "port_xmit_data", ... */
 extern const char * const ibsw_counter_names[IBSW_NR_COUNTERS];
@@ -193,7 +217,7 @@ int ibsw_counters_clear(struct ibsw_switch *sw, unsigned int port,
  * struct ibsw_vl_info - one VL of a port
  * @buffer_credits: size of its input buffer, in credits
  * @buffer_free: credits of that buffer free now
- * @cnt: its counters; only the first %IBSW_NR_VL_COUNTERS count
+ * @cnt: its counters; only those of %IBSW_VL_COUNTERS count
  */
 struct ibsw_vl_info {
 	u32			buffer_credits;
@@ -246,6 +270,135 @@ int ibsw_port_info(const struct ibsw_switch *sw, unsigned int port,
 int ibsw_port_get_sl2vl(const struct ibsw_switch *sw, unsigned int port,
 			unsigned int in_port, struct ibsw_sl2vl *map);
 
+/* Congestion control (ccctl.c): SwitchCongestionSetting and friends */
+
+/* Bytes of a 256-bit port mask: bit n (port n) is bit n % 8 of byte 31 - n / 8 */
+#define IBSW_CC_MASK_BYTES	32
+
+/* Which fields of struct ibsw_cc_port_setting a cc-set gives */
+#define IBSW_CC_PORT_VALID		BIT(0)
+#define IBSW_CC_PORT_CONTROL_TYPE	BIT(1)
+#define IBSW_CC_PORT_THRESHOLD		BIT(2)
+#define IBSW_CC_PORT_PACKET_SIZE	BIT(3)
+#define IBSW_CC_PORT_MARKING_RATE	BIT(4)
+
+/**
+ * struct ibsw_cc_port_setting - SwitchPortCongestionSetting of a port
+ *	(Control_Type 0), with its state in a reply
+ * @port: port number
+ * @set: in a request, the IBSW_CC_PORT_* fields given
+ * @valid: the values below override the switch's
+ * @control_type: 0 (congestion control); 1 (credit starvation) is refused
+ * @threshold: 0 to 15
+ * @packet_size: in credits
+ * @marking_rate: eligible packets left unmarked between marked ones
+ * @vls_congested: in a reply, bit v: VL v is in the congestion state
+ */
+struct ibsw_cc_port_setting {
+	u32	port;
+	u32	set;
+	u8	valid;
+	u8	control_type;
+	u8	threshold;
+	u8	packet_size;
+	u16	marking_rate;
+	u32	vls_congested;
+};
+
+/* Which fields of struct ibsw_cc_setting a cc-set gives */
+#define IBSW_CC_SET_VICTIM_MASK		BIT(0)
+#define IBSW_CC_SET_CREDIT_MASK		BIT(1)
+#define IBSW_CC_SET_THRESHOLD		BIT(2)
+#define IBSW_CC_SET_PACKET_SIZE		BIT(3)
+#define IBSW_CC_SET_CS_THRESHOLD	BIT(4)
+#define IBSW_CC_SET_CS_RETURN_DELAY	BIT(5)
+#define IBSW_CC_SET_MARKING_RATE	BIT(6)
+#define IBSW_CC_SET_CONTROL_MAP		BIT(7)
+
+/**
+ * struct ibsw_cc_setting - SwitchCongestionSetting of a switch
+ * @set: in a request, the IBSW_CC_SET_* fields given
+ * @control_map: IBSW_CC_CONTROL_MAP_* of the request (with
+ *	%IBSW_CC_SET_CONTROL_MAP: only those components apply); in a reply,
+ *	the components the last cc-set applied
+ * @victim_mask: ports that may enter the congestion state as victims
+ * @credit_mask: ports that apply credit starvation (only zero)
+ * @threshold: 0 (off) to 15
+ * @packet_size: in credits
+ * @cs_threshold: credit starvation threshold (only 0)
+ * @cs_return_delay: credit starvation return delay (only 0)
+ * @marking_rate: eligible packets left unmarked between marked ones
+ */
+struct ibsw_cc_setting {
+	u32	set;
+	u32	control_map;
+	u8	victim_mask[IBSW_CC_MASK_BYTES];
+	u8	credit_mask[IBSW_CC_MASK_BYTES];
+	u8	threshold;
+	u8	packet_size;
+	u8	cs_threshold;
+	u16	cs_return_delay;
+	u16	marking_rate;
+};
+
+/**
+ * struct ibsw_cc_info - a switch's congestion control, for a reply
+ * @info: CongestionInfo (0: no credit starvation)
+ * @sw: the switch's settings
+ * @nr_ports: entries of @port
+ * @port: settings and state of ports 1..@nr_ports, at [0..@nr_ports - 1]
+ */
+struct ibsw_cc_info {
+	u16				info;
+	struct ibsw_cc_setting		sw;
+	unsigned int			nr_ports;
+	struct ibsw_cc_port_setting	port[IBSW_MAX_PORTS];
+};
+
+int ibsw_cc_get(const struct ibsw_switch *sw, struct ibsw_cc_info *info);
+int ibsw_cc_set(struct ibsw_switch *sw, const struct ibsw_cc_setting *req,
+		const struct ibsw_cc_port_setting *ports, unsigned int nr,
+		struct netlink_ext_ack *extack);
+
+/**
+ * struct ibsw_cc_log_event - a CongestionLogEvent (switch)
+ * @slid: source LID (from the address table), 0 if unknown
+ * @dlid: destination LID
+ * @sl: service level
+ * @timestamp: emulated time, 1.024 us units
+ * @port: output port that marked the packet
+ * @vl: its VL
+ */
+struct ibsw_cc_log_event {
+	u32	slid;
+	u32	dlid;
+	u32	sl;
+	u32	timestamp;
+	u32	port;
+	u32	vl;
+};
+
+/**
+ * struct ibsw_cc_log_info - a switch's CongestionLog
+ * @events_counter: marking events since the log was last cleared
+ * @threshold_events: times a port VL entered the congestion state
+ * @current_timestamp: emulated time now, 1.024 us units
+ * @port_map: ports that marked since the last clear (256-bit mask)
+ * @nr_events: entries of @event
+ * @event: the most recent events, oldest first
+ */
+struct ibsw_cc_log_info {
+	u32			events_counter;
+	u64			threshold_events;
+	u32			current_timestamp;
+	u8			port_map[IBSW_CC_MASK_BYTES];
+	unsigned int		nr_events;
+	struct ibsw_cc_log_event event[IBSW_CC_LOG_EVENTS];
+};
+
+void ibsw_cc_log_get(struct ibsw_switch *sw, struct ibsw_cc_log_info *info);
+void ibsw_cc_log_clear(struct ibsw_switch *sw);
+
 /* Object lifetimes: main.c's ladder */
 int ibsw_core_init(void);
 void ibsw_core_exit(void);
@@ -256,5 +409,6 @@ void ibsw_nl_exit(void);
 void ibsw_nl_notify_fabric(void);
 void ibsw_nl_notify_switch(const struct ibsw_switch *sw, u8 cmd);
 void ibsw_nl_notify_port(const struct ibsw_switch *sw, unsigned int port);
+void ibsw_nl_notify_cc(const struct ibsw_switch *sw);
 
 #endif /* _IBSW_CTL_H */

@@ -32,10 +32,12 @@
 #include <linux/delay.h>
 #include <linux/hrtimer.h>
 #include <linux/netdevice.h>
+#include <linux/random.h>
 #include <linux/rcupdate.h>
 #include <linux/skbuff.h>
 
 #include "ibsw.h"
+#include "pkt.h"
 
 /* Input credits to return once the engine lock is dropped */
 struct ibsw_ret {
@@ -177,6 +179,89 @@ static struct sk_buff *ibsw_engine_dequeue(struct ibsw_engine *e,
 	return skb;
 }
 
+/*
+ * Congestion control of a switch output (design §8). The state of a port
+ * VL follows from its fill (credits queued for it) and whether it is a
+ * victim: at the end of one of the engine's last IBSW_CC_ROOT_PASSES
+ * passes it had packets and could send none for lack of credit (its
+ * PortXmitWait clock ran). Judged at the moment of sending, any port VL
+ * would look like a root: it sends because credit has just come back.
+ * The state is re-evaluated when a packet is queued, before each packet
+ * sent (the fill fell) and at the end of each pass (credit changed).
+ */
+
+/* At the end of a pass: which VLs are roots; @no: queued, without credit */
+static void ibsw_engine_cc_roots(struct ibsw_engine *e, u16 no)
+{
+	unsigned int vl;
+	u16 victim = 0;
+
+	for (vl = 0; vl < IBSW_NR_DATA_VLS; vl++) {
+		e->cc_root_run[vl] = ibsw_cc_root_run(e->cc_root_run[vl],
+						      !(no & BIT(vl)));
+		if (e->cc_root_run[vl] < IBSW_CC_ROOT_PASSES)
+			victim |= BIT(vl);
+	}
+	e->cc_victim = victim;
+}
+
+static void ibsw_engine_cc_vl(struct ibsw_engine *e, unsigned int vl)
+{
+	bool cong = e->cc_state & BIT(vl);
+
+	lockdep_assert_held(&e->lock);
+	if (ibsw_cc_next_state(cong, &e->cc_level[vl], e->cc_fill[vl],
+			       !(e->cc_victim & BIT(vl)),
+			       e->cc.victim) == cong)
+		return;
+	e->cc_state ^= BIT(vl);
+	ibsw_cc_clock_update(&e->cc_time, ktime_get_ns(), e->cc_state);
+	if (!cong)
+		atomic64_inc(&e->port->sw->cc_log.threshold_events);
+}
+
+/* Every VL with a packet or in the state */
+static void ibsw_engine_cc_eval(struct ibsw_engine *e)
+{
+	unsigned long vls = e->queued | e->cc_state;
+	unsigned int vl;
+
+	if (!e->cc.threshold)
+		return;
+	for_each_set_bit(vl, &vls, IBSW_NR_DATA_VLS)
+		ibsw_engine_cc_vl(e, vl);
+}
+
+/* Leave the state on every VL (its clocks stop) */
+static void ibsw_engine_cc_off(struct ibsw_engine *e, u64 now)
+{
+	lockdep_assert_held(&e->lock);
+	e->cc_state = 0;
+	ibsw_cc_clock_update(&e->cc_time, now, 0);
+}
+
+/*
+ * A packet leaves a VL in the congestion state: mark it if it is eligible
+ * and its turn has come (Marking_Rate), count it and log it.
+ */
+static void ibsw_engine_cc_mark(struct ibsw_engine *e, unsigned int vl,
+				struct sk_buff *skb, u64 now)
+{
+	struct ibsw_skb_cb *cb = ibsw_cb(skb);
+
+	if (!ibsw_cc_mark_decide(&e->cc, &e->cc_mark[vl],
+				 cb->flags & IBSW_CB_CC_ELIGIBLE, cb->dlid,
+				 ibsw_wire_credits(cb->wire_len)))
+		return;
+	/* Unclones the header if it must (GFP_ATOMIC); unmarked if it fails */
+	if (ibsw_pkt_set_fecn_at(skb, cb->l4_off, cb->bth_off))
+		return;
+	cb->flags |= IBSW_CB_FECN;
+	e->cc_fecn[vl]++;
+	e->cc_fecn[IBSW_CC_PORT]++;
+	ibsw_cc_log_mark(e->port, vl, cb, now);
+}
+
 /* After a run, without the lock: credits, wake-ups, deliveries */
 static void ibsw_engine_finish(struct ibsw_engine *e, struct ibsw_port *peer,
 			       struct sk_buff_head *done,
@@ -288,6 +373,7 @@ static void ibsw_engine_pass(struct ibsw_engine *e)
 		if (!budget)
 			break;
 		ok = ibsw_engine_eligible(e, src, &no);
+		ibsw_engine_cc_eval(e);
 		vl = ibsw_vlarb_next(&e->arb, ok);
 		if (vl < 0)
 			break;
@@ -309,6 +395,9 @@ static void ibsw_engine_pass(struct ibsw_engine *e)
 			ret[nret].len = len;
 			nret++;
 			ibsw_stat_pkt(e->port, true, vl, len);
+			e->cc_fill[vl] -= ibsw_wire_credits(len);
+			if (e->cc_state & BIT(vl))
+				ibsw_engine_cc_mark(e, vl, skb, now);
 		}
 		if (pacing)
 			e->busy_until = ibsw_pace_next(e->busy_until, now,
@@ -325,6 +414,10 @@ static void ibsw_engine_pass(struct ibsw_engine *e)
 		ibsw_engine_arm(e, now);
 
 	ok = ibsw_engine_eligible(e, src, &no);
+	if (e->cc.threshold) {
+		ibsw_engine_cc_roots(e, no);
+		ibsw_engine_cc_eval(e);
+	}
 	ibsw_engine_wait_update(e, now, no |
 				(!e->wire && no && !ok ?
 				 BIT(IBSW_WAIT_PORT) : 0));
@@ -404,6 +497,8 @@ struct ibsw_engine *ibsw_engine_alloc(struct ibsw_port *port, bool hca)
 	e->nr_src = nr_src;
 	/* At or beyond nr_src: the round-robin starts from port 0 */
 	memset(e->last_src, 0xff, sizeof(e->last_src));
+	/* Every VL starts as a root: it has not waited for credit */
+	memset(e->cc_root_run, IBSW_CC_ROOT_PASSES, sizeof(e->cc_root_run));
 	for (i = 0; i < nr_src * IBSW_NR_DATA_VLS; i++)
 		__skb_queue_head_init(&e->voq[i]);
 	return e;
@@ -495,12 +590,16 @@ void ibsw_engine_close(struct ibsw_engine *e)
 	memset(e->busy, 0, sizeof(e->busy));
 	memset(e->fifo_bytes, 0, sizeof(e->fifo_bytes));
 	e->queued = 0;
+	memset(e->cc_fill, 0, sizeof(e->cc_fill));
+	e->cc_victim = 0;
+	memset(e->cc_root_run, IBSW_CC_ROOT_PASSES, sizeof(e->cc_root_run));
 	wire = e->wire;
 	e->wire = NULL;
 	down = e->down;
 	e->down = NULL;
 	e->peer = NULL;
 	ibsw_engine_wait_update(e, ktime_get_ns(), 0);
+	ibsw_engine_cc_off(e, ktime_get_ns());
 	spin_unlock_bh(&e->lock);
 
 	/*
@@ -545,7 +644,14 @@ void ibsw_engine_trim(struct ibsw_engine *e, unsigned int nr_vls)
 			skb_queue_splice_tail_init(ibsw_voq(e, s, vl), &drop);
 		bitmap_zero(e->busy[vl], IBSW_MAX_SRC);
 		e->fifo_bytes[vl] = 0;
+		e->cc_fill[vl] = 0;
+		e->cc_victim &= ~BIT(vl);
+		e->cc_root_run[vl] = IBSW_CC_ROOT_PASSES;
 		e->queued &= ~BIT(vl);
+	}
+	if (e->cc_state & ~(BIT(nr_vls) - 1)) {
+		e->cc_state &= BIT(nr_vls) - 1;
+		ibsw_cc_clock_update(&e->cc_time, ktime_get_ns(), e->cc_state);
 	}
 	spin_unlock_bh(&e->lock);
 	ibsw_engine_drop(e, &drop);
@@ -558,10 +664,14 @@ static void ibsw_engine_fold_wait(struct ibsw_engine *e, u64 now)
 	unsigned int i;
 
 	ibsw_engine_wait_update(e, now, e->wait_mask);
+	ibsw_cc_clock_update(&e->cc_time, now, e->cc_state);
 	for (i = 0; i <= IBSW_NR_DATA_VLS; i++) {
 		e->wait_ticks[i] += ibsw_rate_wait_ticks(e->wait_ns[i],
 							 e->rate_bps, scale);
 		e->wait_ns[i] = 0;
+		e->cc_ticks[i] += ibsw_rate_wait_ticks(e->cc_time.ns[i],
+						       e->rate_bps, scale);
+		e->cc_time.ns[i] = 0;
 	}
 }
 
@@ -581,13 +691,34 @@ static u32 ibsw_hca_fifo_limit(u64 rate_bps)
 		       IBSW_HCA_FIFO_MAX);
 }
 
+/*
+ * The entry and exit levels of every VL from the threshold. The lowest
+ * level is one largest packet plus the queue that timer jitter alone
+ * builds on this link at line rate: an engine and the one feeding it may
+ * each run a pacing slack late and catch up (design §8).
+ */
+static void ibsw_engine_cc_levels(struct ibsw_engine *e)
+{
+	u32 scale = READ_ONCE(ibsw_fabric.time_scale);
+	unsigned int floor, vl;
+
+	lockdep_assert_held(&e->lock);
+	floor = ibsw_wire_credits(ibsw_wire_len_max(IBSW_IB_MTU_MAX)) +
+		ibsw_cc_jitter_credits(e->rate_bps, scale,
+				       2 * IBSW_PACE_SLACK_NS);
+	for (vl = 0; vl < IBSW_NR_DATA_VLS; vl++)
+		ibsw_cc_level_init(&e->cc_level[vl], e->cc.threshold,
+				   READ_ONCE(e->port->in[vl].size), floor);
+}
+
 /**
  * ibsw_engine_set_rate() - set the link rate an engine paces at
  * @e: the engine
  * @rate_bps: data rate in bit/s
  *
  * Also called with the current rate before the time scale changes, to
- * convert the PortXmitWait time counted so far at the old scale.
+ * convert the PortXmitWait and PortXmitTimeCong time counted so far at
+ * the old scale.
  *
  * Context: RTNL.
  */
@@ -597,6 +728,24 @@ void ibsw_engine_set_rate(struct ibsw_engine *e, u64 rate_bps)
 	ibsw_engine_fold_wait(e, ktime_get_ns());
 	e->rate_bps = rate_bps;
 	e->fifo_limit = ibsw_hca_fifo_limit(rate_bps);
+	ibsw_engine_cc_levels(e);
+	spin_unlock_bh(&e->lock);
+}
+
+/**
+ * ibsw_engine_rescale() - follow a change of the time scale
+ * @e: the engine
+ *
+ * What depends on the wall-clock rate of the link: the HCA FIFO limit and
+ * the congestion levels.
+ *
+ * Context: RTNL, after the time scale changed.
+ */
+void ibsw_engine_rescale(struct ibsw_engine *e)
+{
+	spin_lock_bh(&e->lock);
+	e->fifo_limit = ibsw_hca_fifo_limit(e->rate_bps);
+	ibsw_engine_cc_levels(e);
 	spin_unlock_bh(&e->lock);
 }
 
@@ -620,40 +769,104 @@ void ibsw_engine_set_vlarb(struct ibsw_engine *e,
 }
 
 /**
- * ibsw_engine_read_wait() - PortXmitWait of the port and its VLs
+ * ibsw_engine_read_cnt() - the counters an output engine keeps
  * @e: the output engine
- * @ticks: %IBSW_NR_DATA_VLS + 1 values: per VL, then the port
- *	(%IBSW_WAIT_PORT), in ticks of 64 bytes at the port's rate
+ * @cnt: PortXmitWait and PortXmitTimeCong in ticks of 64 bytes at the
+ *	port's rate, and the packets it FECN-marked; per VL and per port
  *
  * Context: process context.
  */
-void ibsw_engine_read_wait(struct ibsw_engine *e, u64 *ticks)
+void ibsw_engine_read_cnt(struct ibsw_engine *e, struct ibsw_engine_cnt *cnt)
 {
 	u32 scale = READ_ONCE(ibsw_fabric.time_scale);
 	unsigned int i;
+	u64 now;
 
 	spin_lock_bh(&e->lock);
-	ibsw_engine_wait_update(e, ktime_get_ns(), e->wait_mask);
-	for (i = 0; i <= IBSW_NR_DATA_VLS; i++)
-		ticks[i] = e->wait_ticks[i] +
-			   ibsw_rate_wait_ticks(e->wait_ns[i], e->rate_bps,
-						scale);
+	now = ktime_get_ns();
+	ibsw_engine_wait_update(e, now, e->wait_mask);
+	ibsw_cc_clock_update(&e->cc_time, now, e->cc_state);
+	for (i = 0; i <= IBSW_NR_DATA_VLS; i++) {
+		cnt->wait[i] = e->wait_ticks[i] +
+			       ibsw_rate_wait_ticks(e->wait_ns[i], e->rate_bps,
+						    scale);
+		cnt->time_cong[i] = e->cc_ticks[i] +
+				    ibsw_rate_wait_ticks(e->cc_time.ns[i],
+							 e->rate_bps, scale);
+		cnt->fecn[i] = e->cc_fecn[i];
+	}
 	spin_unlock_bh(&e->lock);
 }
 
 /**
- * ibsw_engine_clear_wait() - reset PortXmitWait
+ * ibsw_engine_clear_cnt() - reset the counters an output engine keeps
  * @e: the output engine
  *
  * Context: process context.
  */
-void ibsw_engine_clear_wait(struct ibsw_engine *e)
+void ibsw_engine_clear_cnt(struct ibsw_engine *e)
 {
+	u64 now;
+
 	spin_lock_bh(&e->lock);
-	ibsw_engine_wait_update(e, ktime_get_ns(), e->wait_mask);
+	now = ktime_get_ns();
+	ibsw_engine_wait_update(e, now, e->wait_mask);
+	ibsw_cc_clock_update(&e->cc_time, now, e->cc_state);
 	memset(e->wait_ns, 0, sizeof(e->wait_ns));
 	memset(e->wait_ticks, 0, sizeof(e->wait_ticks));
+	memset(e->cc_time.ns, 0, sizeof(e->cc_time.ns));
+	memset(e->cc_ticks, 0, sizeof(e->cc_ticks));
+	memset(e->cc_fecn, 0, sizeof(e->cc_fecn));
 	spin_unlock_bh(&e->lock);
+}
+
+/**
+ * ibsw_engine_set_cc() - set the congestion control of a switch output
+ * @e: the output engine
+ * @cc: the port's effective settings
+ *
+ * The levels follow from the threshold and the port's input buffer sizes
+ * (the yardstick of one input), which change only while the port is
+ * unconnected; port-set calls this again when they do. Marking restarts
+ * with a new window, and the state is re-evaluated at once.
+ *
+ * Context: RTNL.
+ */
+void ibsw_engine_set_cc(struct ibsw_engine *e, const struct ibsw_cc_params *cc)
+{
+	u32 seed[IBSW_NR_DATA_VLS];
+	unsigned int vl;
+
+	for (vl = 0; vl < IBSW_NR_DATA_VLS; vl++)
+		seed[vl] = get_random_u32();
+	spin_lock_bh(&e->lock);
+	e->cc = *cc;
+	ibsw_engine_cc_levels(e);
+	for (vl = 0; vl < IBSW_NR_DATA_VLS; vl++)
+		ibsw_cc_marker_init(&e->cc_mark[vl], seed[vl]);
+	/* Roots and victims as the last pass found them */
+	if (!cc->threshold)
+		ibsw_engine_cc_off(e, ktime_get_ns());
+	else
+		ibsw_engine_cc_eval(e);
+	spin_unlock_bh(&e->lock);
+}
+
+/**
+ * ibsw_engine_cc_state() - the VLs of an output in the congestion state
+ * @e: the output engine
+ *
+ * Context: process context.
+ * Return: bit v set: VL v is in the state.
+ */
+u16 ibsw_engine_cc_state(struct ibsw_engine *e)
+{
+	u16 state;
+
+	spin_lock_bh(&e->lock);
+	state = e->cc_state;
+	spin_unlock_bh(&e->lock);
+	return state;
 }
 
 /**
@@ -711,6 +924,9 @@ static int ibsw_engine_enqueue(struct ibsw_engine *e, unsigned int src,
 		__skb_queue_tail(ibsw_voq(e, src, vl), skb);
 		__set_bit(src, e->busy[vl]);
 		e->queued |= BIT(vl);
+		e->cc_fill[vl] += ibsw_wire_credits(cb->wire_len);
+		if (e->cc.threshold)
+			ibsw_engine_cc_vl(e, vl);
 		idle = ibsw_engine_due(e);
 	}
 	spin_unlock(&e->lock);
@@ -767,6 +983,11 @@ void ibsw_switch_receive(struct ibsw_port *in, struct sk_buff *skb)
 
 	rcu_read_lock();
 	ibsw_stat_pkt(in, false, cb->in_vl, cb->wire_len);
+	/* PortRcvConCtrl: as it arrives, from a host or marked upstream */
+	if (unlikely(cb->flags & IBSW_CB_FECN))
+		ibsw_stat_inc(in, IBSW_CNT_RCV_FECN);
+	if (unlikely(cb->flags & IBSW_CB_BECN))
+		ibsw_stat_inc(in, IBSW_CNT_RCV_BECN);
 	o = ibsw_lft_lookup(rcu_dereference(sw->lft), cb->dlid);
 	if (o == IBSW_PORT_NONE || o > sw->nr_ports || o == in->num) {
 		ibsw_stat_inc(in, IBSW_CNT_RCV_SWITCH_RELAY_ERRORS);

@@ -63,6 +63,7 @@ int ibsw_fabric_set(const u32 *time_scale, const bool *pacing,
 		/* PortXmitWait counted so far is converted at the old scale */
 		ibsw_fabric_fold_wait();
 		WRITE_ONCE(ibsw_fabric.time_scale, *time_scale);
+		ibsw_fabric_rescale();
 	}
 	if (pacing)
 		WRITE_ONCE(ibsw_fabric.pacing, *pacing);

@@ -30,7 +30,17 @@ const struct nla_policy ibsw_addr_nl_policy[IBSW_A_ADDR_LID + 1] = {
 	[IBSW_A_ADDR_LID] = NLA_POLICY_FULL_RANGE(NLA_U32, &ibsw_a_addr_lid_range),
 };
 
-const struct nla_policy ibsw_counters_nl_policy[IBSW_A_COUNTERS_EXCESSIVE_BUFFER_OVERRUN_ERRORS + 1] = {
+const struct nla_policy ibsw_cc_port_nl_policy[IBSW_A_CC_PORT_VLS_CONGESTED + 1] = {
+	[IBSW_A_CC_PORT_PORT] = NLA_POLICY_RANGE(NLA_U32, 1, IBSW_MAX_PORTS),
+	[IBSW_A_CC_PORT_VALID] = NLA_POLICY_MAX(NLA_U8, 1),
+	[IBSW_A_CC_PORT_CONTROL_TYPE] = NLA_POLICY_MAX(NLA_U8, 1),
+	[IBSW_A_CC_PORT_THRESHOLD] = NLA_POLICY_MAX(NLA_U8, IBSW_CC_THRESHOLD_MAX),
+	[IBSW_A_CC_PORT_PACKET_SIZE] = { .type = NLA_U8, },
+	[IBSW_A_CC_PORT_MARKING_RATE] = { .type = NLA_U16, },
+	[IBSW_A_CC_PORT_VLS_CONGESTED] = { .type = NLA_U32, },
+};
+
+const struct nla_policy ibsw_counters_nl_policy[IBSW_A_COUNTERS_RCV_BECN + 1] = {
 	[IBSW_A_COUNTERS_XMIT_DATA] = { .type = NLA_UINT, },
 	[IBSW_A_COUNTERS_RCV_DATA] = { .type = NLA_UINT, },
 	[IBSW_A_COUNTERS_XMIT_PKTS] = { .type = NLA_UINT, },
@@ -44,6 +54,10 @@ const struct nla_policy ibsw_counters_nl_policy[IBSW_A_COUNTERS_EXCESSIVE_BUFFER
 	[IBSW_A_COUNTERS_RCV_OVERSIZE] = { .type = NLA_UINT, },
 	[IBSW_A_COUNTERS_NEIGH_REPLIES] = { .type = NLA_UINT, },
 	[IBSW_A_COUNTERS_EXCESSIVE_BUFFER_OVERRUN_ERRORS] = { .type = NLA_UINT, },
+	[IBSW_A_COUNTERS_XMIT_TIME_CONG] = { .type = NLA_UINT, },
+	[IBSW_A_COUNTERS_XMIT_FECN] = { .type = NLA_UINT, },
+	[IBSW_A_COUNTERS_RCV_FECN] = { .type = NLA_UINT, },
+	[IBSW_A_COUNTERS_RCV_BECN] = { .type = NLA_UINT, },
 };
 
 const struct nla_policy ibsw_sl2vl_nl_policy[IBSW_A_SL2VL_MAP + 1] = {
@@ -168,6 +182,35 @@ static const struct nla_policy ibsw_counters_clear_nl_policy[IBSW_A_PORT_PORT + 
 	[IBSW_A_PORT_PORT] = NLA_POLICY_RANGE(NLA_U32, 1, IBSW_MAX_PORTS),
 };
 
+/* IBSW_CMD_CC_GET - do */
+static const struct nla_policy ibsw_cc_get_nl_policy[IBSW_A_CC_SWITCH_NAME + 1] = {
+	[IBSW_A_CC_SWITCH_NAME] = { .type = NLA_NUL_STRING, .len = IBSW_NAME_LEN, },
+};
+
+/* IBSW_CMD_CC_SET - do */
+static const struct nla_policy ibsw_cc_set_nl_policy[IBSW_A_CC_PORT_SETTING + 1] = {
+	[IBSW_A_CC_SWITCH_NAME] = { .type = NLA_NUL_STRING, .len = IBSW_NAME_LEN, },
+	[IBSW_A_CC_CONTROL_MAP] = NLA_POLICY_MASK(NLA_U32, 0x1f),
+	[IBSW_A_CC_VICTIM_MASK] = NLA_POLICY_EXACT_LEN(32),
+	[IBSW_A_CC_CREDIT_MASK] = NLA_POLICY_EXACT_LEN(32),
+	[IBSW_A_CC_THRESHOLD] = NLA_POLICY_MAX(NLA_U8, IBSW_CC_THRESHOLD_MAX),
+	[IBSW_A_CC_PACKET_SIZE] = { .type = NLA_U8, },
+	[IBSW_A_CC_CS_THRESHOLD] = NLA_POLICY_MAX(NLA_U8, IBSW_CC_THRESHOLD_MAX),
+	[IBSW_A_CC_CS_RETURN_DELAY] = { .type = NLA_U16, },
+	[IBSW_A_CC_MARKING_RATE] = { .type = NLA_U16, },
+	[IBSW_A_CC_PORT_SETTING] = NLA_POLICY_NESTED(ibsw_cc_port_nl_policy),
+};
+
+/* IBSW_CMD_CC_LOG_GET - do */
+static const struct nla_policy ibsw_cc_log_get_nl_policy[IBSW_A_CC_LOG_SWITCH_NAME + 1] = {
+	[IBSW_A_CC_LOG_SWITCH_NAME] = { .type = NLA_NUL_STRING, .len = IBSW_NAME_LEN, },
+};
+
+/* IBSW_CMD_CC_LOG_CLEAR - do */
+static const struct nla_policy ibsw_cc_log_clear_nl_policy[IBSW_A_CC_LOG_SWITCH_NAME + 1] = {
+	[IBSW_A_CC_LOG_SWITCH_NAME] = { .type = NLA_NUL_STRING, .len = IBSW_NAME_LEN, },
+};
+
 /* Ops table for ibsw */
 static const struct genl_split_ops ibsw_nl_ops[] = {
 	{
@@ -289,6 +332,34 @@ static const struct genl_split_ops ibsw_nl_ops[] = {
 		.doit		= ibsw_nl_counters_clear_doit,
 		.policy		= ibsw_counters_clear_nl_policy,
 		.maxattr	= IBSW_A_PORT_PORT,
+		.flags		= GENL_ADMIN_PERM | GENL_CMD_CAP_DO,
+	},
+	{
+		.cmd		= IBSW_CMD_CC_GET,
+		.doit		= ibsw_nl_cc_get_doit,
+		.policy		= ibsw_cc_get_nl_policy,
+		.maxattr	= IBSW_A_CC_SWITCH_NAME,
+		.flags		= GENL_CMD_CAP_DO,
+	},
+	{
+		.cmd		= IBSW_CMD_CC_SET,
+		.doit		= ibsw_nl_cc_set_doit,
+		.policy		= ibsw_cc_set_nl_policy,
+		.maxattr	= IBSW_A_CC_PORT_SETTING,
+		.flags		= GENL_ADMIN_PERM | GENL_CMD_CAP_DO,
+	},
+	{
+		.cmd		= IBSW_CMD_CC_LOG_GET,
+		.doit		= ibsw_nl_cc_log_get_doit,
+		.policy		= ibsw_cc_log_get_nl_policy,
+		.maxattr	= IBSW_A_CC_LOG_SWITCH_NAME,
+		.flags		= GENL_CMD_CAP_DO,
+	},
+	{
+		.cmd		= IBSW_CMD_CC_LOG_CLEAR,
+		.doit		= ibsw_nl_cc_log_clear_doit,
+		.policy		= ibsw_cc_log_clear_nl_policy,
+		.maxattr	= IBSW_A_CC_LOG_SWITCH_NAME,
 		.flags		= GENL_ADMIN_PERM | GENL_CMD_CAP_DO,
 	},
 };

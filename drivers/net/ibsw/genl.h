@@ -13,7 +13,8 @@
 
 /* Common nested types */
 extern const struct nla_policy ibsw_addr_nl_policy[IBSW_A_ADDR_LID + 1];
-extern const struct nla_policy ibsw_counters_nl_policy[IBSW_A_COUNTERS_EXCESSIVE_BUFFER_OVERRUN_ERRORS + 1];
+extern const struct nla_policy ibsw_cc_port_nl_policy[IBSW_A_CC_PORT_VLS_CONGESTED + 1];
+extern const struct nla_policy ibsw_counters_nl_policy[IBSW_A_COUNTERS_RCV_BECN + 1];
 extern const struct nla_policy ibsw_sl2vl_nl_policy[IBSW_A_SL2VL_MAP + 1];
 extern const struct nla_policy ibsw_vl_nl_policy[IBSW_A_VL_COUNTERS + 1];
 extern const struct nla_policy ibsw_vlarb_entry_nl_policy[IBSW_A_VLARB_ENTRY_WEIGHT + 1];
@@ -38,6 +39,10 @@ int ibsw_nl_link_del_doit(struct sk_buff *skb, struct genl_info *info);
 int ibsw_nl_host_new_doit(struct sk_buff *skb, struct genl_info *info);
 int ibsw_nl_host_del_doit(struct sk_buff *skb, struct genl_info *info);
 int ibsw_nl_counters_clear_doit(struct sk_buff *skb, struct genl_info *info);
+int ibsw_nl_cc_get_doit(struct sk_buff *skb, struct genl_info *info);
+int ibsw_nl_cc_set_doit(struct sk_buff *skb, struct genl_info *info);
+int ibsw_nl_cc_log_get_doit(struct sk_buff *skb, struct genl_info *info);
+int ibsw_nl_cc_log_clear_doit(struct sk_buff *skb, struct genl_info *info);
 
 enum {
 	IBSW_NLGRP_MONITOR,

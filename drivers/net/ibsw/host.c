@@ -227,6 +227,30 @@ static void ibsw_host_foreign(struct ibsw_port *port, struct net_device *dev,
 	consume_skb(skb);
 }
 
+/* Multicast or broadcast destination address (IPv4 is v4-mapped) */
+static bool ibsw_host_daddr_multicast(const struct in6_addr *a)
+{
+	if (ipv6_addr_v4mapped(a))
+		return ipv4_is_multicast(a->s6_addr32[3]) ||
+		       ipv4_is_lbcast(a->s6_addr32[3]);
+	return ipv6_addr_is_multicast(a);
+}
+
+/* What congestion control needs to know of a packet: its cb flags */
+static u8 ibsw_host_cc_flags(const struct ibsw_pkt *pkt)
+{
+	u8 flags = 0;
+
+	if (pkt->fecn)
+		flags |= IBSW_CB_FECN;
+	if (pkt->becn)
+		flags |= IBSW_CB_BECN;
+	if (ibsw_cc_class_eligible(pkt->cls) &&
+	    !ibsw_host_daddr_multicast(&pkt->daddr))
+		flags |= IBSW_CB_CC_ELIGIBLE;
+	return flags;
+}
+
 /* A RoCEv2 packet from the host: into the HCA transmitter */
 static void ibsw_host_roce(struct ibsw_port *port, struct net_device *dev,
 			   struct sk_buff *skb, const struct ibsw_pkt *pkt)
@@ -256,7 +280,12 @@ static void ibsw_host_roce(struct ibsw_port *port, struct net_device *dev,
 	memset(cb, 0, sizeof(*cb));
 	cb->wire_len = len;
 	cb->dlid = dlid;
+	/* For the CongestionLog: the source's LID, as the SA knows it */
+	cb->slid = ibsw_addr_lookup(rcu_dereference(ibsw_fabric.addrs),
+				    &pkt->saddr);
 	cb->bth_off = pkt->bth_off;
+	cb->l4_off = pkt->l4_off;
+	cb->flags = ibsw_host_cc_flags(pkt);
 	cb->in_port = port->num;
 	cb->in_vl = vl;
 	cb->out_vl = vl;

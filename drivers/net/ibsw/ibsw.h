@@ -31,6 +31,7 @@
 #include <linux/u64_stats_sync.h>
 #include <linux/xarray.h>
 
+#include "cc.h"
 #include "ctl.h"
 #include "credit.h"
 #include "fwd.h"
@@ -89,24 +90,35 @@
 /* Index of the port-wide entry in the PortXmitWait arrays */
 #define IBSW_WAIT_PORT		IBSW_NR_DATA_VLS
 
+/* ibsw_skb_cb flags */
+#define IBSW_CB_FECN		BIT(0)	/* BTH FECN is set */
+#define IBSW_CB_BECN		BIT(1)	/* BTH BECN is set */
+#define IBSW_CB_CC_ELIGIBLE	BIT(2)	/* a unicast request or read response */
+
 /**
  * struct ibsw_skb_cb - what the switch knows of a packet, in skb->cb
  * @wire_len: IB wire length (LRH to VCRC)
  * @dlid: destination LID
+ * @slid: LID of the source address, 0 if not in the address table
  * @bth_off: offset of the BTH from the Ethernet header, for marking
+ * @l4_off: offset of the UDP header, for its checksum when marking
  * @in_port: input port on the switch it is queued in (0: HCA FIFO)
  * @in_vl: VL of the input buffer whose credits it holds
  * @out_vl: VL it leaves on
  * @sl: service level
+ * @flags: IBSW_CB_*
  */
 struct ibsw_skb_cb {
 	u16	wire_len;
 	u16	dlid;
+	u16	slid;
 	u16	bth_off;
+	u16	l4_off;
 	u8	in_port;
 	u8	in_vl;
 	u8	out_vl;
 	u8	sl;
+	u8	flags;
 };
 
 static_assert(sizeof(struct ibsw_skb_cb) <= sizeof_field(struct sk_buff, cb));
@@ -117,6 +129,23 @@ static inline struct ibsw_skb_cb *ibsw_cb(struct sk_buff *skb)
 }
 
 struct ibsw_port;
+
+/**
+ * struct ibsw_cc_log - a switch's CongestionLog
+ * @lock: protects the rest; taken once per marked packet, under an engine
+ *	lock (engine lock -> log lock, never the other way)
+ * @ring: the most recent marking events
+ * @events: LogEventsCounter: marking events since the last clear
+ * @port_map: ports that marked since the last clear
+ * @threshold_events: times a port VL entered the congestion state
+ */
+struct ibsw_cc_log {
+	spinlock_t		lock;	/* the log, see above */
+	struct ibsw_cc_ring	ring;
+	u32			events;
+	u8			port_map[IBSW_CC_MASK_LEN];
+	atomic64_t		threshold_events;
+};
 
 /**
  * struct ibsw_engine - a transmitter: a switch output port or a host's HCA
@@ -145,6 +174,17 @@ struct ibsw_port;
  * @wait_last: when they were last accounted
  * @wait_ns: accumulated waiting, wall-clock ns, since @wait_ticks
  * @wait_ticks: waiting converted at earlier rates
+ * @cc: congestion control settings of a switch output (threshold 0: off)
+ * @cc_level: entry and exit fills of each VL
+ * @cc_fill: credits queued per VL, over all input ports
+ * @cc_state: VLs in the congestion state
+ * @cc_victim: VLs that are victims, not roots (@cc_root_run)
+ * @cc_root_run: per VL, passes in a row that ended with credit or nothing
+ *	queued (ibsw_cc_root_run())
+ * @cc_mark: Marking_Rate state, per VL
+ * @cc_time: time in the congestion state, wall-clock ns, since @cc_ticks
+ * @cc_ticks: that time converted at earlier rates
+ * @cc_fecn: packets marked, per VL and (%IBSW_CC_PORT) in all
  * @voq: the queues, [src * IBSW_NR_DATA_VLS + vl]
  */
 struct ibsw_engine {
@@ -175,19 +215,48 @@ struct ibsw_engine {
 	u64			wait_ns[IBSW_NR_DATA_VLS + 1];
 	u64			wait_ticks[IBSW_NR_DATA_VLS + 1];
 
+	struct ibsw_cc_params	cc;
+	struct ibsw_cc_level	cc_level[IBSW_NR_DATA_VLS];
+	u32			cc_fill[IBSW_NR_DATA_VLS];
+	u16			cc_state;
+	u16			cc_victim;
+	u8			cc_root_run[IBSW_NR_DATA_VLS];
+	struct ibsw_cc_marker	cc_mark[IBSW_NR_DATA_VLS];
+	struct ibsw_cc_clock	cc_time;
+	u64			cc_ticks[IBSW_NR_DATA_VLS + 1];
+	u64			cc_fecn[IBSW_NR_DATA_VLS + 1];
+
 	struct sk_buff_head	voq[];
 };
+
+/*
+ * Per-VL counters kept per CPU: the data and packet counters, the first
+ * of enum ibsw_counter. The engine keeps the others (ibsw_engine_cnt).
+ */
+#define IBSW_NR_PCPU_VL_COUNTERS	(IBSW_CNT_RCV_PKTS + 1)
 
 /**
  * struct ibsw_pcpu_stats - one CPU's share of a port's counters
  * @syncp: makes 64-bit reads consistent on 32-bit machines
- * @port: port counters (XMIT_WAIT unused: the engine keeps it)
+ * @port: port counters (those of struct ibsw_engine_cnt unused)
  * @vl: per-VL data and packet counters
  */
 struct ibsw_pcpu_stats {
 	struct u64_stats_sync	syncp;
 	u64_stats_t		port[IBSW_NR_COUNTERS];
-	u64_stats_t		vl[IBSW_NR_DATA_VLS][IBSW_NR_VL_COUNTERS];
+	u64_stats_t		vl[IBSW_NR_DATA_VLS][IBSW_NR_PCPU_VL_COUNTERS];
+};
+
+/**
+ * struct ibsw_engine_cnt - the counters an output engine keeps
+ * @wait: PortXmitWait ticks, per VL and (%IBSW_WAIT_PORT) the port
+ * @time_cong: PortXmitTimeCong ticks, likewise (%IBSW_CC_PORT)
+ * @fecn: packets FECN-marked, likewise
+ */
+struct ibsw_engine_cnt {
+	u64	wait[IBSW_NR_DATA_VLS + 1];
+	u64	time_cong[IBSW_NR_DATA_VLS + 1];
+	u64	fecn[IBSW_NR_DATA_VLS + 1];
 };
 
 /**
@@ -226,6 +295,7 @@ struct ibsw_vl_kobj;
  * @stats: counters
  * @base: counter values at the last clear, raw units
  * @vl_base: likewise per VL
+ * @cc: its SwitchPortCongestionSetting (RTNL)
  * @vls_kobj: sysfs directory vls/
  * @vl_kobj: sysfs directory of each operated VL
  */
@@ -249,7 +319,8 @@ struct ibsw_port {
 	struct ibsw_engine		*hca;
 	struct ibsw_pcpu_stats __percpu	*stats;
 	u64				base[IBSW_NR_COUNTERS];
-	u64				vl_base[IBSW_NR_DATA_VLS][IBSW_NR_VL_COUNTERS];
+	u64				vl_base[IBSW_NR_DATA_VLS][IBSW_NR_PCPU_VL_COUNTERS];
+	struct ibsw_cc_port_setting	cc;
 	struct kobject			*vls_kobj;
 	struct ibsw_vl_kobj		*vl_kobj[IBSW_NR_DATA_VLS];
 };
@@ -262,6 +333,8 @@ struct ibsw_port {
  * @nr_ports: ports 1..@nr_ports
  * @lft: linear forwarding table
  * @ports_kobj: sysfs directory ports/
+ * @cc: its SwitchCongestionSetting (RTNL)
+ * @cc_log: its CongestionLog
  * @ports: the ports, [1..@nr_ports]; [0] unused
  */
 struct ibsw_switch {
@@ -271,6 +344,8 @@ struct ibsw_switch {
 	unsigned int			nr_ports;
 	struct ibsw_lft __rcu		*lft;
 	struct kobject			*ports_kobj;
+	struct ibsw_cc_setting		cc;
+	struct ibsw_cc_log		cc_log;
 	struct ibsw_port		*ports[];
 };
 
@@ -311,6 +386,7 @@ void ibsw_lid_release(struct ibsw_port *port);
 extern const struct class ibsw_class;
 void ibsw_switch_destroy_all(void);
 void ibsw_fabric_fold_wait(void);
+void ibsw_fabric_rescale(void);
 
 /* host.c */
 extern struct rtnl_link_ops ibsw_link_ops;
@@ -330,15 +406,25 @@ void ibsw_engine_open(struct ibsw_engine *e, struct ibsw_port *peer,
 void ibsw_engine_close(struct ibsw_engine *e);
 void ibsw_engine_trim(struct ibsw_engine *e, unsigned int nr_vls);
 void ibsw_engine_set_rate(struct ibsw_engine *e, u64 rate_bps);
+void ibsw_engine_rescale(struct ibsw_engine *e);
 void ibsw_engine_set_vlarb(struct ibsw_engine *e,
 			   const struct ibsw_vlarb_table *table);
-void ibsw_engine_read_wait(struct ibsw_engine *e, u64 *ticks);
-void ibsw_engine_clear_wait(struct ibsw_engine *e);
+void ibsw_engine_read_cnt(struct ibsw_engine *e, struct ibsw_engine_cnt *cnt);
+void ibsw_engine_clear_cnt(struct ibsw_engine *e);
+void ibsw_engine_set_cc(struct ibsw_engine *e,
+			const struct ibsw_cc_params *cc);
+u16 ibsw_engine_cc_state(struct ibsw_engine *e);
 bool ibsw_hca_enqueue(struct ibsw_engine *e, struct sk_buff *skb,
 		      struct netdev_queue *txq);
 void ibsw_switch_receive(struct ibsw_port *in, struct sk_buff *skb);
 void ibsw_credit_release(struct ibsw_port *in, unsigned int vl,
 			 unsigned int len);
+
+/* ccctl.c */
+void ibsw_cc_switch_init(struct ibsw_switch *sw);
+void ibsw_cc_port_update(struct ibsw_port *port);
+void ibsw_cc_log_mark(struct ibsw_port *port, unsigned int vl,
+		      const struct ibsw_skb_cb *cb, u64 now);
 
 /* stats.c */
 int ibsw_stats_alloc(struct ibsw_port *port);

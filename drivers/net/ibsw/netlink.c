@@ -402,9 +402,10 @@ static int ibsw_nl_switch_put(struct sk_buff *skb,
 	return 0;
 }
 
+/* The counters of @cnt whose bits are set in @mask */
 static int ibsw_nl_counters_put(struct sk_buff *skb, int type,
 				const struct ibsw_counters *cnt,
-				unsigned int nr)
+				unsigned long mask)
 {
 	struct nlattr *nest;
 	unsigned int i;
@@ -412,7 +413,7 @@ static int ibsw_nl_counters_put(struct sk_buff *skb, int type,
 	nest = nla_nest_start(skb, type);
 	if (!nest)
 		return -EMSGSIZE;
-	for (i = 0; i < nr; i++)
+	for_each_set_bit(i, &mask, IBSW_NR_COUNTERS)
 		if (nla_put_uint(skb, IBSW_A_COUNTERS_XMIT_DATA + i,
 				 cnt->val[i]))
 			return -EMSGSIZE;
@@ -453,7 +454,7 @@ static int ibsw_nl_vls_put(struct sk_buff *skb,
 		    nla_put_u32(skb, IBSW_A_VL_BUFFER_CREDITS, v->buffer_credits) ||
 		    nla_put_u32(skb, IBSW_A_VL_BUFFER_FREE, v->buffer_free) ||
 		    ibsw_nl_counters_put(skb, IBSW_A_VL_COUNTERS, &v->cnt,
-					 IBSW_NR_VL_COUNTERS))
+					 IBSW_VL_COUNTERS))
 			return -EMSGSIZE;
 		nla_nest_end(skb, nest);
 	}
@@ -542,7 +543,7 @@ static int ibsw_nl_port_put(struct sk_buff *skb, const struct ibsw_switch *sw,
 			pi->vlarb.high_limit) ||
 	    ibsw_nl_sl2vl_put(skb, sw, port, pi->sw.nr_ports) ||
 	    ibsw_nl_counters_put(skb, IBSW_A_PORT_COUNTERS, &pi->cnt,
-				 IBSW_NR_COUNTERS))
+				 GENMASK(IBSW_NR_COUNTERS - 1, 0)))
 		return -EMSGSIZE;
 	return 0;
 }
@@ -1327,6 +1328,373 @@ int ibsw_nl_counters_clear_doit(struct sk_buff *skb, struct genl_info *info)
 	return err;
 }
 
+/* ------------------------------------------------------ congestion control */
+
+/* Upper bound of a cc-get reply (or notification) of @nr_ports ports */
+static size_t ibsw_nl_cc_size(unsigned int nr_ports)
+{
+	/* port, vls-congested; valid, control-type, threshold, packet-size; rate */
+	size_t port = nla_total_size(0) + 2 * nla_total_size(sizeof(u32)) +
+		      4 * nla_total_size(sizeof(u8)) +
+		      nla_total_size(sizeof(u16));
+
+	return nla_total_size(IBSW_NAME_LEN + 1) +
+	       nla_total_size(sizeof(u16)) +			/* info */
+	       nla_total_size(sizeof(u32)) +			/* control-map */
+	       2 * nla_total_size(IBSW_CC_MASK_BYTES) +		/* masks */
+	       3 * nla_total_size(sizeof(u8)) +	/* threshold, packet-size, cs-threshold */
+	       2 * nla_total_size(sizeof(u16)) +	/* cs-return-delay, marking-rate */
+	       nr_ports * port;
+}
+
+static size_t ibsw_nl_cc_log_size(void)
+{
+	size_t ev = nla_total_size(0) + 6 * nla_total_size(sizeof(u32));
+
+	return nla_total_size(IBSW_NAME_LEN + 1) +
+	       2 * nla_total_size(sizeof(u32)) +	/* events-counter, timestamp */
+	       nla_total_size(sizeof(u64)) +		/* threshold-events */
+	       nla_total_size(IBSW_CC_MASK_BYTES) +	/* port-map */
+	       IBSW_CC_LOG_EVENTS * ev;
+}
+
+static int ibsw_nl_cc_put(struct sk_buff *skb, const struct ibsw_switch *sw,
+			  struct ibsw_cc_info *ci)
+{
+	static const u8 zero[IBSW_CC_MASK_BYTES];
+	struct ibsw_switch_info si;
+	struct nlattr *nest;
+	unsigned int i;
+	int err;
+
+	ibsw_switch_info(sw, &si);
+	err = ibsw_cc_get(sw, ci);
+	if (err)
+		return err;
+	if (nla_put_string(skb, IBSW_A_CC_SWITCH_NAME, si.name) ||
+	    nla_put_u16(skb, IBSW_A_CC_INFO, ci->info) ||
+	    nla_put_u32(skb, IBSW_A_CC_CONTROL_MAP, ci->sw.control_map) ||
+	    nla_put(skb, IBSW_A_CC_VICTIM_MASK, IBSW_CC_MASK_BYTES,
+		    ci->sw.victim_mask) ||
+	    nla_put(skb, IBSW_A_CC_CREDIT_MASK, IBSW_CC_MASK_BYTES, zero) ||
+	    nla_put_u8(skb, IBSW_A_CC_THRESHOLD, ci->sw.threshold) ||
+	    nla_put_u8(skb, IBSW_A_CC_PACKET_SIZE, ci->sw.packet_size) ||
+	    nla_put_u8(skb, IBSW_A_CC_CS_THRESHOLD, 0) ||
+	    nla_put_u16(skb, IBSW_A_CC_CS_RETURN_DELAY, 0) ||
+	    nla_put_u16(skb, IBSW_A_CC_MARKING_RATE, ci->sw.marking_rate))
+		return -EMSGSIZE;
+	for (i = 0; i < ci->nr_ports; i++) {
+		const struct ibsw_cc_port_setting *ps = &ci->port[i];
+
+		nest = nla_nest_start(skb, IBSW_A_CC_PORT_SETTING);
+		if (!nest ||
+		    nla_put_u32(skb, IBSW_A_CC_PORT_PORT, ps->port) ||
+		    nla_put_u8(skb, IBSW_A_CC_PORT_VALID, ps->valid) ||
+		    nla_put_u8(skb, IBSW_A_CC_PORT_CONTROL_TYPE, 0) ||
+		    nla_put_u8(skb, IBSW_A_CC_PORT_THRESHOLD, ps->threshold) ||
+		    nla_put_u8(skb, IBSW_A_CC_PORT_PACKET_SIZE,
+			       ps->packet_size) ||
+		    nla_put_u16(skb, IBSW_A_CC_PORT_MARKING_RATE,
+				ps->marking_rate) ||
+		    nla_put_u32(skb, IBSW_A_CC_PORT_VLS_CONGESTED,
+				ps->vls_congested))
+			return -EMSGSIZE;
+		nla_nest_end(skb, nest);
+	}
+	return 0;
+}
+
+/* A cc-get reply or a cc-change-ntf, for @sw. RTNL held. */
+static struct sk_buff *ibsw_nl_cc_msg(const struct ibsw_switch *sw,
+				      struct genl_info *info, void **hdr)
+{
+	struct ibsw_switch_info si;
+	struct ibsw_cc_info *ci;
+	struct sk_buff *msg;
+
+	ibsw_switch_info(sw, &si);
+	ci = kvmalloc(sizeof(*ci), GFP_KERNEL);
+	msg = genlmsg_new(ibsw_nl_cc_size(si.nr_ports), GFP_KERNEL);
+	if (!ci || !msg)
+		goto err;
+	if (info)
+		*hdr = genlmsg_iput(msg, info);
+	else
+		*hdr = genlmsg_put(msg, 0, 0, &ibsw_nl_family, 0,
+				   IBSW_CMD_CC_CHANGE_NTF);
+	if (!*hdr || ibsw_nl_cc_put(msg, sw, ci)) {
+		/* sized for the content: only a bug gets here */
+		WARN_ON_ONCE(*hdr);
+		goto err;
+	}
+	kvfree(ci);
+	genlmsg_end(msg, *hdr);
+	return msg;
+
+err:
+	kvfree(ci);
+	nlmsg_free(msg);
+	return NULL;
+}
+
+int ibsw_nl_cc_get_doit(struct sk_buff *skb, struct genl_info *info)
+{
+	struct ibsw_switch *sw;
+	struct sk_buff *msg;
+	void *hdr;
+
+	if (ibsw_nl_missing(info, IBSW_A_CC_SWITCH_NAME, "switch-name"))
+		return -EINVAL;
+	rtnl_lock();
+	sw = ibsw_nl_switch(info, IBSW_A_CC_SWITCH_NAME);
+	if (IS_ERR(sw)) {
+		rtnl_unlock();
+		return PTR_ERR(sw);
+	}
+	msg = ibsw_nl_cc_msg(sw, info, &hdr);
+	rtnl_unlock();
+	if (!msg)
+		return -ENOMEM;
+	return genlmsg_reply(msg, info);
+}
+
+/* The port-setting nests of a cc-set; *ports is kvfree()d by the caller */
+static int ibsw_nl_parse_cc_ports(struct genl_info *info,
+				  struct ibsw_cc_port_setting **ports,
+				  unsigned int *nr)
+{
+	struct nlattr *tb[IBSW_A_CC_PORT_MAX + 1];
+	struct netlink_ext_ack *extack = info->extack;
+	struct ibsw_cc_port_setting *ps;
+	unsigned int n = 0;
+	struct nlattr *a;
+	int rem, err;
+
+	nlmsg_for_each_attr_type(a, IBSW_A_CC_PORT_SETTING, info->nlhdr,
+				 GENL_HDRLEN, rem)
+		n++;
+	*nr = 0;
+	if (!n)
+		return 0;
+	if (n > IBSW_MAX_PORTS) {
+		NL_SET_ERR_MSG_FMT(extack, "%u port-settings: at most %u", n,
+				   IBSW_MAX_PORTS);
+		return -EINVAL;
+	}
+	*ports = kvcalloc(n, sizeof(**ports), GFP_KERNEL);
+	if (!*ports)
+		return -ENOMEM;
+
+	ps = *ports;
+	nlmsg_for_each_attr_type(a, IBSW_A_CC_PORT_SETTING, info->nlhdr,
+				 GENL_HDRLEN, rem) {
+		err = nla_parse_nested(tb, IBSW_A_CC_PORT_MAX, a,
+				       ibsw_cc_port_nl_policy, extack);
+		if (err)
+			return err;
+		if (ibsw_nl_nest_missing(extack, a, tb, IBSW_A_CC_PORT_PORT,
+					 "port-setting", "port"))
+			return -EINVAL;
+		if (tb[IBSW_A_CC_PORT_VLS_CONGESTED]) {
+			NL_SET_ERR_MSG_ATTR(extack,
+					    tb[IBSW_A_CC_PORT_VLS_CONGESTED],
+					    "port-setting: vls-congested is state, it cannot be set");
+			return -EINVAL;
+		}
+		ps->port = nla_get_u32(tb[IBSW_A_CC_PORT_PORT]);
+		if (tb[IBSW_A_CC_PORT_VALID]) {
+			ps->set |= IBSW_CC_PORT_VALID;
+			ps->valid = nla_get_u8(tb[IBSW_A_CC_PORT_VALID]);
+		}
+		if (tb[IBSW_A_CC_PORT_CONTROL_TYPE]) {
+			ps->set |= IBSW_CC_PORT_CONTROL_TYPE;
+			ps->control_type =
+				nla_get_u8(tb[IBSW_A_CC_PORT_CONTROL_TYPE]);
+		}
+		if (tb[IBSW_A_CC_PORT_THRESHOLD]) {
+			ps->set |= IBSW_CC_PORT_THRESHOLD;
+			ps->threshold = nla_get_u8(tb[IBSW_A_CC_PORT_THRESHOLD]);
+		}
+		if (tb[IBSW_A_CC_PORT_PACKET_SIZE]) {
+			ps->set |= IBSW_CC_PORT_PACKET_SIZE;
+			ps->packet_size =
+				nla_get_u8(tb[IBSW_A_CC_PORT_PACKET_SIZE]);
+		}
+		if (tb[IBSW_A_CC_PORT_MARKING_RATE]) {
+			ps->set |= IBSW_CC_PORT_MARKING_RATE;
+			ps->marking_rate =
+				nla_get_u16(tb[IBSW_A_CC_PORT_MARKING_RATE]);
+		}
+		ps++;
+		(*nr)++;
+	}
+	return 0;
+}
+
+static void ibsw_nl_parse_cc(struct genl_info *info,
+			     struct ibsw_cc_setting *req)
+{
+	struct nlattr **tb = info->attrs;
+
+	if (tb[IBSW_A_CC_CONTROL_MAP]) {
+		req->set |= IBSW_CC_SET_CONTROL_MAP;
+		req->control_map = nla_get_u32(tb[IBSW_A_CC_CONTROL_MAP]);
+	}
+	if (tb[IBSW_A_CC_VICTIM_MASK]) {
+		req->set |= IBSW_CC_SET_VICTIM_MASK;
+		nla_memcpy(req->victim_mask, tb[IBSW_A_CC_VICTIM_MASK],
+			   sizeof(req->victim_mask));
+	}
+	if (tb[IBSW_A_CC_CREDIT_MASK]) {
+		req->set |= IBSW_CC_SET_CREDIT_MASK;
+		nla_memcpy(req->credit_mask, tb[IBSW_A_CC_CREDIT_MASK],
+			   sizeof(req->credit_mask));
+	}
+	if (tb[IBSW_A_CC_THRESHOLD]) {
+		req->set |= IBSW_CC_SET_THRESHOLD;
+		req->threshold = nla_get_u8(tb[IBSW_A_CC_THRESHOLD]);
+	}
+	if (tb[IBSW_A_CC_PACKET_SIZE]) {
+		req->set |= IBSW_CC_SET_PACKET_SIZE;
+		req->packet_size = nla_get_u8(tb[IBSW_A_CC_PACKET_SIZE]);
+	}
+	if (tb[IBSW_A_CC_CS_THRESHOLD]) {
+		req->set |= IBSW_CC_SET_CS_THRESHOLD;
+		req->cs_threshold = nla_get_u8(tb[IBSW_A_CC_CS_THRESHOLD]);
+	}
+	if (tb[IBSW_A_CC_CS_RETURN_DELAY]) {
+		req->set |= IBSW_CC_SET_CS_RETURN_DELAY;
+		req->cs_return_delay = nla_get_u16(tb[IBSW_A_CC_CS_RETURN_DELAY]);
+	}
+	if (tb[IBSW_A_CC_MARKING_RATE]) {
+		req->set |= IBSW_CC_SET_MARKING_RATE;
+		req->marking_rate = nla_get_u16(tb[IBSW_A_CC_MARKING_RATE]);
+	}
+}
+
+int ibsw_nl_cc_set_doit(struct sk_buff *skb, struct genl_info *info)
+{
+	struct ibsw_cc_port_setting *ports = NULL;
+	struct ibsw_cc_setting *req;
+	struct ibsw_switch *sw;
+	unsigned int nr;
+	int err;
+
+	if (ibsw_nl_missing(info, IBSW_A_CC_SWITCH_NAME, "switch-name"))
+		return -EINVAL;
+	req = kzalloc(sizeof(*req), GFP_KERNEL);
+	if (!req)
+		return -ENOMEM;
+	ibsw_nl_parse_cc(info, req);
+	err = ibsw_nl_parse_cc_ports(info, &ports, &nr);
+	if (err)
+		goto out;
+	if (!(req->set & ~IBSW_CC_SET_CONTROL_MAP) && !nr) {
+		NL_SET_ERR_MSG(info->extack,
+			       "nothing to set: give a setting or a port-setting");
+		err = -EINVAL;
+		goto out;
+	}
+	rtnl_lock();
+	sw = ibsw_nl_switch(info, IBSW_A_CC_SWITCH_NAME);
+	err = IS_ERR(sw) ? PTR_ERR(sw) :
+		ibsw_cc_set(sw, req, ports, nr, info->extack);
+	rtnl_unlock();
+out:
+	kvfree(ports);
+	kfree(req);
+	return err;
+}
+
+static int ibsw_nl_cc_log_put(struct sk_buff *skb, const char *name,
+			      const struct ibsw_cc_log_info *li)
+{
+	struct nlattr *nest;
+	unsigned int i;
+
+	if (nla_put_string(skb, IBSW_A_CC_LOG_SWITCH_NAME, name) ||
+	    nla_put_u32(skb, IBSW_A_CC_LOG_EVENTS_COUNTER, li->events_counter) ||
+	    nla_put_uint(skb, IBSW_A_CC_LOG_THRESHOLD_EVENTS,
+			 li->threshold_events) ||
+	    nla_put_u32(skb, IBSW_A_CC_LOG_CURRENT_TIMESTAMP,
+			li->current_timestamp) ||
+	    nla_put(skb, IBSW_A_CC_LOG_PORT_MAP, IBSW_CC_MASK_BYTES,
+		    li->port_map))
+		return -EMSGSIZE;
+	for (i = 0; i < li->nr_events; i++) {
+		const struct ibsw_cc_log_event *ev = &li->event[i];
+
+		nest = nla_nest_start(skb, IBSW_A_CC_LOG_EVENT);
+		if (!nest ||
+		    nla_put_u32(skb, IBSW_A_CC_LOG_EVENT_SLID, ev->slid) ||
+		    nla_put_u32(skb, IBSW_A_CC_LOG_EVENT_DLID, ev->dlid) ||
+		    nla_put_u32(skb, IBSW_A_CC_LOG_EVENT_SL, ev->sl) ||
+		    nla_put_u32(skb, IBSW_A_CC_LOG_EVENT_TIMESTAMP,
+				ev->timestamp) ||
+		    nla_put_u32(skb, IBSW_A_CC_LOG_EVENT_PORT, ev->port) ||
+		    nla_put_u32(skb, IBSW_A_CC_LOG_EVENT_VL, ev->vl))
+			return -EMSGSIZE;
+		nla_nest_end(skb, nest);
+	}
+	return 0;
+}
+
+int ibsw_nl_cc_log_get_doit(struct sk_buff *skb, struct genl_info *info)
+{
+	struct ibsw_cc_log_info *li;
+	struct ibsw_switch_info si;
+	struct ibsw_switch *sw;
+	struct sk_buff *msg;
+	void *hdr;
+	int err;
+
+	if (ibsw_nl_missing(info, IBSW_A_CC_LOG_SWITCH_NAME, "switch-name"))
+		return -EINVAL;
+	li = kmalloc(sizeof(*li), GFP_KERNEL);
+	msg = genlmsg_new(ibsw_nl_cc_log_size(), GFP_KERNEL);
+	if (!li || !msg) {
+		err = -ENOMEM;
+		goto err;
+	}
+	hdr = genlmsg_iput(msg, info);
+	if (!hdr) {
+		err = -EMSGSIZE;
+		goto err;
+	}
+	rtnl_lock();
+	sw = ibsw_nl_switch(info, IBSW_A_CC_LOG_SWITCH_NAME);
+	if (IS_ERR(sw)) {
+		rtnl_unlock();
+		err = PTR_ERR(sw);
+		goto err;
+	}
+	ibsw_switch_info(sw, &si);
+	ibsw_cc_log_get(sw, li);
+	rtnl_unlock();
+	err = ibsw_nl_reply_end(msg, hdr, ibsw_nl_cc_log_put(msg, si.name, li));
+	kfree(li);
+	return err ?: genlmsg_reply(msg, info);
+
+err:
+	kfree(li);
+	nlmsg_free(msg);
+	return err;
+}
+
+int ibsw_nl_cc_log_clear_doit(struct sk_buff *skb, struct genl_info *info)
+{
+	struct ibsw_switch *sw;
+
+	if (ibsw_nl_missing(info, IBSW_A_CC_LOG_SWITCH_NAME, "switch-name"))
+		return -EINVAL;
+	rtnl_lock();
+	sw = ibsw_nl_switch(info, IBSW_A_CC_LOG_SWITCH_NAME);
+	if (!IS_ERR(sw))
+		ibsw_cc_log_clear(sw);
+	rtnl_unlock();
+	return PTR_ERR_OR_ZERO(sw);
+}
+
 /* ------------------------------------------------------------ notifications */
 
 /* Is there anyone to tell? Notifications are built only if so. */
@@ -1440,6 +1808,25 @@ void ibsw_nl_notify_port(const struct ibsw_switch *sw, unsigned int port)
 free:
 	nlmsg_free(msg);
 	kfree(pi);
+}
+
+/**
+ * ibsw_nl_notify_cc() - announce a change of a switch's congestion control
+ * @sw: the switch
+ *
+ * Context: process context, RTNL held.
+ */
+void ibsw_nl_notify_cc(const struct ibsw_switch *sw)
+{
+	struct sk_buff *msg;
+	void *hdr;
+
+	if (!ibsw_nl_listened())
+		return;
+	msg = ibsw_nl_cc_msg(sw, NULL, &hdr);
+	if (msg)
+		genlmsg_multicast(&ibsw_nl_family, msg, 0, IBSW_NLGRP_MONITOR,
+				  GFP_KERNEL);
 }
 
 /* ---------------------------------------------------------------- lifetime */

@@ -337,10 +337,10 @@ enum ibsw_pkt_err ibsw_pkt_parse(const struct sk_buff *skb,
 }
 EXPORT_SYMBOL_IF_KUNIT(ibsw_pkt_parse);
 
-static int ibsw_pkt_mark(struct sk_buff *skb, const struct ibsw_pkt *pkt,
-			 u8 bit)
+static int ibsw_pkt_mark(struct sk_buff *skb, unsigned int l4_off,
+			 unsigned int bth_off, u8 bit)
 {
-	unsigned int mark_off = pkt->bth_off + IBSW_BTH_MARK_BYTE;
+	unsigned int mark_off = bth_off + IBSW_BTH_MARK_BYTE;
 	struct udphdr *uh;
 	__be16 old, new;
 	u8 *p;
@@ -360,7 +360,7 @@ static int ibsw_pkt_mark(struct sk_buff *skb, const struct ibsw_pkt *pkt,
 	 * one, does not. The byte starts a 16-bit word: the BTH begins at
 	 * an even offset from the UDP header.
 	 */
-	uh = (struct udphdr *)(skb_mac_header(skb) + pkt->l4_off);
+	uh = (struct udphdr *)(skb_mac_header(skb) + l4_off);
 	old = get_unaligned((__be16 *)p);
 	*p |= bit;
 	new = get_unaligned((__be16 *)p);
@@ -387,7 +387,7 @@ static int ibsw_pkt_mark(struct sk_buff *skb, const struct ibsw_pkt *pkt,
  */
 int ibsw_pkt_set_fecn(struct sk_buff *skb, struct ibsw_pkt *pkt)
 {
-	int err = ibsw_pkt_mark(skb, pkt, IBSW_BTH_FECN);
+	int err = ibsw_pkt_mark(skb, pkt->l4_off, pkt->bth_off, IBSW_BTH_FECN);
 
 	if (!err)
 		pkt->fecn = true;
@@ -406,10 +406,27 @@ EXPORT_SYMBOL_IF_KUNIT(ibsw_pkt_set_fecn);
  */
 int ibsw_pkt_set_becn(struct sk_buff *skb, struct ibsw_pkt *pkt)
 {
-	int err = ibsw_pkt_mark(skb, pkt, IBSW_BTH_BECN);
+	int err = ibsw_pkt_mark(skb, pkt->l4_off, pkt->bth_off, IBSW_BTH_BECN);
 
 	if (!err)
 		pkt->becn = true;
 	return err;
 }
 EXPORT_SYMBOL_IF_KUNIT(ibsw_pkt_set_becn);
+
+/**
+ * ibsw_pkt_set_fecn_at() - set BTH FECN of a packet parsed earlier
+ * @skb: the frame, unchanged since ibsw_pkt_parse() but for marking
+ * @l4_off: its struct ibsw_pkt's @l4_off
+ * @bth_off: its @bth_off
+ *
+ * As ibsw_pkt_set_fecn(), for a switch that kept only the offsets.
+ *
+ * Return: 0, or -ENOMEM if the headers could not be made writable.
+ */
+int ibsw_pkt_set_fecn_at(struct sk_buff *skb, unsigned int l4_off,
+			 unsigned int bth_off)
+{
+	return ibsw_pkt_mark(skb, l4_off, bth_off, IBSW_BTH_FECN);
+}
+EXPORT_SYMBOL_IF_KUNIT(ibsw_pkt_set_fecn_at);

@@ -212,6 +212,8 @@ const char *ibsw_pkt_err_name(enum ibsw_pkt_err err);
 enum ibsw_pkt_class ibsw_pkt_opcode_class(u8 opcode);
 int ibsw_pkt_set_fecn(struct sk_buff *skb, struct ibsw_pkt *pkt);
 int ibsw_pkt_set_becn(struct sk_buff *skb, struct ibsw_pkt *pkt);
+int ibsw_pkt_set_fecn_at(struct sk_buff *skb, unsigned int l4_off,
+			 unsigned int bth_off);
 
 /**
  * ibsw_pkt_err_foreign() - is this a well-formed frame that is not RoCEv2?

@@ -5,8 +5,9 @@
  * Clearing does not touch the per-cpu values: it records the current sums
  * as a baseline (under RTNL) that readers subtract. Writers stay lock-free
  * and a reader racing with a clear sees either the old or the new
- * baseline, never a torn per-cpu value. PortXmitWait is not here: the
- * output engine keeps it under its lock (engine.c).
+ * baseline, never a torn per-cpu value. PortXmitWait, PortXmitTimeCong
+ * and the FECN-marked packets are not here: the output engine keeps them
+ * under its lock, where it decides them (engine.c).
  */
 
 #include <linux/percpu.h>
@@ -29,6 +30,10 @@ const char * const ibsw_counter_names[IBSW_NR_COUNTERS] = {
 	[IBSW_CNT_NEIGH_REPLIES]		= "neigh_replies",
 	[IBSW_CNT_EXCESSIVE_BUFFER_OVERRUN_ERRORS] =
 		"excessive_buffer_overrun_errors",
+	[IBSW_CNT_XMIT_TIME_CONG]		= "port_xmit_time_cong",
+	[IBSW_CNT_XMIT_FECN]			= "port_xmit_fecn",
+	[IBSW_CNT_RCV_FECN]			= "port_rcv_fecn",
+	[IBSW_CNT_RCV_BECN]			= "port_rcv_becn",
 };
 
 int ibsw_stats_alloc(struct ibsw_port *port)
@@ -95,16 +100,16 @@ void ibsw_stat_pkt(struct ibsw_port *port, bool xmit, unsigned int vl,
 
 /* Raw sums over all CPUs: data in bytes */
 static void ibsw_stats_sum(struct ibsw_port *port,
-			   u64 *sum, u64 (*vl_sum)[IBSW_NR_VL_COUNTERS])
+			   u64 *sum, u64 (*vl_sum)[IBSW_NR_PCPU_VL_COUNTERS])
 {
 	int cpu, i, v;
 
 	memset(sum, 0, sizeof(u64) * IBSW_NR_COUNTERS);
-	memset(vl_sum, 0, sizeof(u64) * IBSW_NR_DATA_VLS * IBSW_NR_VL_COUNTERS);
+	memset(vl_sum, 0, sizeof(u64) * IBSW_NR_DATA_VLS * IBSW_NR_PCPU_VL_COUNTERS);
 	for_each_possible_cpu(cpu) {
 		const struct ibsw_pcpu_stats *s = per_cpu_ptr(port->stats, cpu);
 		u64 p[IBSW_NR_COUNTERS];
-		u64 q[IBSW_NR_DATA_VLS][IBSW_NR_VL_COUNTERS];
+		u64 q[IBSW_NR_DATA_VLS][IBSW_NR_PCPU_VL_COUNTERS];
 		unsigned int start;
 
 		do {
@@ -112,14 +117,14 @@ static void ibsw_stats_sum(struct ibsw_port *port,
 			for (i = 0; i < IBSW_NR_COUNTERS; i++)
 				p[i] = u64_stats_read(&s->port[i]);
 			for (v = 0; v < IBSW_NR_DATA_VLS; v++)
-				for (i = 0; i < IBSW_NR_VL_COUNTERS; i++)
+				for (i = 0; i < IBSW_NR_PCPU_VL_COUNTERS; i++)
 					q[v][i] = u64_stats_read(&s->vl[v][i]);
 		} while (u64_stats_fetch_retry(&s->syncp, start));
 
 		for (i = 0; i < IBSW_NR_COUNTERS; i++)
 			sum[i] += p[i];
 		for (v = 0; v < IBSW_NR_DATA_VLS; v++)
-			for (i = 0; i < IBSW_NR_VL_COUNTERS; i++)
+			for (i = 0; i < IBSW_NR_PCPU_VL_COUNTERS; i++)
 				vl_sum[v][i] += q[v][i];
 	}
 }
@@ -136,7 +141,8 @@ static u64 ibsw_stat_report(unsigned int i, u64 raw, u64 base)
 /**
  * ibsw_stats_read() - the counters of a port, as reported
  * @port: the port
- * @cnt: port counters; data in 32-bit words, PortXmitWait in ticks
+ * @cnt: port counters; data in 32-bit words, PortXmitWait and
+ *	PortXmitTimeCong in ticks
  * @vl_cnt: per-VL counters, %IBSW_NR_DATA_VLS entries, or NULL
  *
  * Context: process context (takes the engine lock with BH disabled).
@@ -144,33 +150,40 @@ static u64 ibsw_stat_report(unsigned int i, u64 raw, u64 base)
 void ibsw_stats_read(struct ibsw_port *port, struct ibsw_counters *cnt,
 		     struct ibsw_counters *vl_cnt)
 {
-	u64 (*vl_sum)[IBSW_NR_VL_COUNTERS];
-	u64 ticks[IBSW_NR_DATA_VLS + 1];
+	u64 (*vl_sum)[IBSW_NR_PCPU_VL_COUNTERS];
+	struct ibsw_engine_cnt *ec;
 	u64 sum[IBSW_NR_COUNTERS];
 	unsigned int i, v;
 
 	vl_sum = kmalloc_array(IBSW_NR_DATA_VLS, sizeof(*vl_sum), GFP_KERNEL);
+	ec = kmalloc(sizeof(*ec), GFP_KERNEL);
 	memset(cnt, 0, sizeof(*cnt));
 	if (vl_cnt)
 		memset(vl_cnt, 0, sizeof(*vl_cnt) * IBSW_NR_DATA_VLS);
-	if (!vl_sum)
-		return;
+	if (!vl_sum || !ec)
+		goto out;
 
 	ibsw_stats_sum(port, sum, vl_sum);
 	for (i = 0; i < IBSW_NR_COUNTERS; i++)
 		cnt->val[i] = ibsw_stat_report(i, sum[i],
 					       READ_ONCE(port->base[i]));
-	ibsw_engine_read_wait(port->out, ticks);
-	cnt->val[IBSW_CNT_XMIT_WAIT] = ticks[IBSW_WAIT_PORT];
+	ibsw_engine_read_cnt(port->out, ec);
+	cnt->val[IBSW_CNT_XMIT_WAIT] = ec->wait[IBSW_WAIT_PORT];
+	cnt->val[IBSW_CNT_XMIT_TIME_CONG] = ec->time_cong[IBSW_CC_PORT];
+	cnt->val[IBSW_CNT_XMIT_FECN] = ec->fecn[IBSW_CC_PORT];
 	if (vl_cnt) {
 		for (v = 0; v < IBSW_NR_DATA_VLS; v++) {
-			for (i = 0; i < IBSW_NR_VL_COUNTERS; i++)
+			for (i = 0; i < IBSW_NR_PCPU_VL_COUNTERS; i++)
 				vl_cnt[v].val[i] =
 					ibsw_stat_report(i, vl_sum[v][i],
 							 READ_ONCE(port->vl_base[v][i]));
-			vl_cnt[v].val[IBSW_CNT_XMIT_WAIT] = ticks[v];
+			vl_cnt[v].val[IBSW_CNT_XMIT_WAIT] = ec->wait[v];
+			vl_cnt[v].val[IBSW_CNT_XMIT_TIME_CONG] = ec->time_cong[v];
+			vl_cnt[v].val[IBSW_CNT_XMIT_FECN] = ec->fecn[v];
 		}
 	}
+out:
+	kfree(ec);
 	kfree(vl_sum);
 }
 
@@ -183,7 +196,7 @@ void ibsw_stats_read(struct ibsw_port *port, struct ibsw_counters *cnt,
  */
 int ibsw_stats_clear(struct ibsw_port *port)
 {
-	u64 (*vl_sum)[IBSW_NR_VL_COUNTERS];
+	u64 (*vl_sum)[IBSW_NR_PCPU_VL_COUNTERS];
 	u64 sum[IBSW_NR_COUNTERS];
 	unsigned int i, v;
 
@@ -195,9 +208,9 @@ int ibsw_stats_clear(struct ibsw_port *port)
 	for (i = 0; i < IBSW_NR_COUNTERS; i++)
 		WRITE_ONCE(port->base[i], sum[i]);
 	for (v = 0; v < IBSW_NR_DATA_VLS; v++)
-		for (i = 0; i < IBSW_NR_VL_COUNTERS; i++)
+		for (i = 0; i < IBSW_NR_PCPU_VL_COUNTERS; i++)
 			WRITE_ONCE(port->vl_base[v][i], vl_sum[v][i]);
-	ibsw_engine_clear_wait(port->out);
+	ibsw_engine_clear_cnt(port->out);
 	kfree(vl_sum);
 	return 0;
 }

@@ -206,6 +206,7 @@ struct ibsw_switch *ibsw_switch_create(const char *name, unsigned int nr_ports,
 	sw->id = ibsw_fabric.next_id;
 	strscpy(sw->name, name, sizeof(sw->name));
 	sw->nr_ports = nr_ports;
+	ibsw_cc_switch_init(sw);
 	for (i = 1; i <= nr_ports; i++) {
 		sw->ports[i] = ibsw_port_alloc(sw, i);
 		if (!sw->ports[i]) {
@@ -338,6 +339,24 @@ void ibsw_fabric_fold_wait(void)
 		for (i = 1; i <= sw->nr_ports; i++)
 			ibsw_engine_set_rate(sw->ports[i]->out,
 					     sw->ports[i]->rate_bps);
+}
+
+/**
+ * ibsw_fabric_rescale() - let every engine follow a new time scale
+ *
+ * Context: RTNL, after the time scale changed.
+ */
+void ibsw_fabric_rescale(void)
+{
+	struct ibsw_switch *sw;
+	unsigned long id;
+	unsigned int i;
+
+	xa_for_each(&ibsw_fabric.switches, id, sw)
+		for (i = 1; i <= sw->nr_ports; i++) {
+			ibsw_engine_rescale(sw->ports[i]->out);
+			ibsw_engine_rescale(sw->ports[i]->hca);
+		}
 }
 
 int ibsw_switch_set_lft(struct ibsw_switch *sw, const u8 *ports,
@@ -627,6 +646,9 @@ static int ibsw_port_cfg_apply(struct ibsw_port *port,
 	for (i = 0; i < IBSW_NR_DATA_VLS; i++)
 		if (cfg->buffer_set & BIT(i))
 			ibsw_port_set_buffer(port, i, cfg->buffer_credits[i]);
+	/* The congestion thresholds are relative to the buffer size */
+	if (cfg->buffer_set)
+		ibsw_cc_port_update(port);
 	if (tab) {
 		old = rcu_replace_pointer(port->sl2vl, tab,
 					  lockdep_rtnl_is_held());

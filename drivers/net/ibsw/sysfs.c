@@ -338,12 +338,14 @@ static void ibsw_sysfs_init_counters(void)
 		else
 			ibsw_port_cnt_ptrs[n++] = &ca->attr.attr;
 	}
-	for (i = 0; i < IBSW_NR_VL_COUNTERS; i++) {
-		struct ibsw_cnt_attr *ca = &ibsw_vl_cnt_attrs[i];
+	for (i = 0, n = 0; i < IBSW_NR_COUNTERS; i++) {
+		struct ibsw_cnt_attr *ca = &ibsw_vl_cnt_attrs[n];
 
+		if (!ibsw_counter_per_vl(i))
+			continue;
 		*ca = (struct ibsw_cnt_attr)IBSW_CNT_ATTR(i, ibsw_vl_cnt_show);
 		ca->attr.attr.name = ibsw_counter_names[i];
-		ibsw_vl_cnt_ptrs[i] = &ca->attr.attr;
+		ibsw_vl_cnt_ptrs[n++] = &ca->attr.attr;
 	}
 }
 

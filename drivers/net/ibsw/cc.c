@@ -1,0 +1,197 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Switch congestion control: threshold levels, time accounting, port
+ * masks and the log ring (cc.h). The datapath's use of them is in
+ * engine.c, the settings in ccctl.c.
+ */
+
+#include <kunit/visibility.h>
+#include <linux/bitmap.h>
+#include <linux/math64.h>
+#include <linux/minmax.h>
+#include <linux/time64.h>
+
+#include "cc.h"
+#include "rate.h"
+
+/**
+ * ibsw_cc_enter_level() - fill at which a port VL enters the state
+ * @threshold: 0 (off) to 15
+ * @buf_credits: the VL's input buffer size of the port, in credits: what
+ *	one input can hold, the yardstick of the fill
+ * @max_pkt: credits of the largest packet
+ *
+ * L(t) = M + (16 - t) (B - M) / 15, rounded down: uniformly decreasing
+ * from one full input buffer (t = 1: B) to about two largest packets
+ * (t = 15: M + (B - M) / 15), never below one largest packet (M), which
+ * is also what a single packet on its way through takes.
+ *
+ * Return: the level in credits, or 0 for threshold 0 (never enter).
+ */
+u32 ibsw_cc_enter_level(unsigned int threshold, unsigned int buf_credits,
+			unsigned int max_pkt)
+{
+	unsigned int span;
+
+	if (!threshold)
+		return 0;
+	if (threshold > IBSW_CC_THRESHOLD_MAX)
+		threshold = IBSW_CC_THRESHOLD_MAX;
+	span = buf_credits > max_pkt ? buf_credits - max_pkt : 0;
+	return max_pkt + (16 - threshold) * span / 15;
+}
+EXPORT_SYMBOL_IF_KUNIT(ibsw_cc_enter_level);
+
+/**
+ * ibsw_cc_jitter_credits() - queue that pacing jitter alone can build
+ * @rate_bps: data rate of the output port's link
+ * @scale: the fabric's time scale (at least 1)
+ * @slack_ns: wall-clock time by which engines may run late and catch up
+ *
+ * An emulated link is paced by timers that fire late and then catch up,
+ * so a link at line rate behind another one sees bursts of up to what it
+ * carries in that slack, with no congestion at all. The levels start
+ * above it (ibsw_engine_set_cc()), or a single flow would be marked.
+ *
+ * Return: that many bytes of the link, in credits, rounded up.
+ */
+u32 ibsw_cc_jitter_credits(u64 rate_bps, u32 scale, u64 slack_ns)
+{
+	u64 bytes = mul_u64_u64_div_u64(rate_bps, slack_ns,
+					8ULL * NSEC_PER_SEC * max(scale, 1U));
+
+	return min_t(u64, DIV_ROUND_UP_ULL(bytes, IBSW_CREDIT_LEN), U32_MAX);
+}
+EXPORT_SYMBOL_IF_KUNIT(ibsw_cc_jitter_credits);
+
+/**
+ * ibsw_cc_level_init() - the levels of a port VL
+ * @lv: filled in
+ * @threshold: 0 (off) to 15
+ * @buf_credits: as for ibsw_cc_enter_level()
+ * @max_pkt: credits of the largest packet
+ *
+ * A port VL leaves the state when its fill falls below the entry level
+ * minus one largest packet, so the state does not flap with each packet
+ * that comes and goes and the round-robin between inputs is not upset
+ * (Gran et al. saw unfairness with less). It always leaves when nothing
+ * is queued.
+ */
+void ibsw_cc_level_init(struct ibsw_cc_level *lv, unsigned int threshold,
+			unsigned int buf_credits, unsigned int max_pkt)
+{
+	lv->enter = ibsw_cc_enter_level(threshold, buf_credits, max_pkt);
+	lv->leave = lv->enter > max_pkt ? lv->enter - max_pkt : 1;
+}
+EXPORT_SYMBOL_IF_KUNIT(ibsw_cc_level_init);
+
+/**
+ * ibsw_cc_clock_update() - account time in the state up to now
+ * @c: the clocks
+ * @now: wall-clock ns; a time before the last update counts nothing
+ * @vls: the VLs in the state from now on
+ *
+ * Each running clock gets the time since the last update; then the set of
+ * running clocks becomes that of @vls (ibsw_cc_clock_mask()). Called at
+ * every state change and before every read, so time is exact to the
+ * change, as PortXmitWait is.
+ */
+void ibsw_cc_clock_update(struct ibsw_cc_clock *c, u64 now, u16 vls)
+{
+	unsigned long running = c->mask;
+	unsigned int i;
+
+	if (now > c->last) {
+		for_each_set_bit(i, &running, IBSW_NR_DATA_VLS + 1)
+			c->ns[i] += now - c->last;
+		c->last = now;
+	}
+	c->mask = ibsw_cc_clock_mask(vls);
+}
+EXPORT_SYMBOL_IF_KUNIT(ibsw_cc_clock_update);
+
+/**
+ * ibsw_cc_mask_check() - does a mask name only ports a switch has?
+ * @mask: %IBSW_CC_MASK_LEN bytes
+ * @nr_ports: the switch's ports are 1 to @nr_ports
+ *
+ * Port 0 (an enhanced port 0, which ibsw switches do not have), ports
+ * above @nr_ports and the reserved bit 255 are refused.
+ *
+ * Return: -1 if the mask is good, else the lowest port it should not name.
+ */
+int ibsw_cc_mask_check(const u8 *mask, unsigned int nr_ports)
+{
+	unsigned int port;
+
+	for (port = 0; port < IBSW_CC_MASK_LEN * 8; port++)
+		if (ibsw_cc_mask_test(mask, port) &&
+		    (!port || port > nr_ports || port > IBSW_CC_MASK_PORT_MAX))
+			return port;
+	return -1;
+}
+EXPORT_SYMBOL_IF_KUNIT(ibsw_cc_mask_check);
+
+/**
+ * ibsw_cc_mask_empty() - is no bit of a mask set?
+ * @mask: %IBSW_CC_MASK_LEN bytes
+ *
+ * Return: true if all zero.
+ */
+bool ibsw_cc_mask_empty(const u8 *mask)
+{
+	unsigned int i;
+
+	for (i = 0; i < IBSW_CC_MASK_LEN; i++)
+		if (mask[i])
+			return false;
+	return true;
+}
+EXPORT_SYMBOL_IF_KUNIT(ibsw_cc_mask_empty);
+
+/**
+ * ibsw_cc_timestamp() - a CongestionLog time stamp
+ * @wall_ns: wall-clock ns (CLOCK_MONOTONIC)
+ * @scale: fabric time scale, 1 to %IBSW_TIME_SCALE_MAX
+ *
+ * Return: the emulated time in 1.024 us units (1024 emulated ns), modulo
+ * 2^32 as the 32-bit field wraps.
+ */
+u32 ibsw_cc_timestamp(u64 wall_ns, unsigned int scale)
+{
+	return (u32)div_u64(wall_ns, scale * 1024U);
+}
+EXPORT_SYMBOL_IF_KUNIT(ibsw_cc_timestamp);
+
+/**
+ * ibsw_cc_ring_push() - log an event, dropping the oldest if full
+ * @r: the ring
+ * @ev: the event
+ */
+void ibsw_cc_ring_push(struct ibsw_cc_ring *r, const struct ibsw_cc_event *ev)
+{
+	r->ev[r->next] = *ev;
+	r->next = (r->next + 1) % IBSW_CC_LOG_EVENTS;
+	if (r->nr < IBSW_CC_LOG_EVENTS)
+		r->nr++;
+}
+EXPORT_SYMBOL_IF_KUNIT(ibsw_cc_ring_push);
+
+/**
+ * ibsw_cc_ring_read() - the events of a ring, oldest first
+ * @r: the ring
+ * @out: room for %IBSW_CC_LOG_EVENTS events
+ *
+ * Return: the number of events copied.
+ */
+unsigned int ibsw_cc_ring_read(const struct ibsw_cc_ring *r,
+			       struct ibsw_cc_event *out)
+{
+	unsigned int i, first = (r->next + IBSW_CC_LOG_EVENTS - r->nr) %
+				IBSW_CC_LOG_EVENTS;
+
+	for (i = 0; i < r->nr; i++)
+		out[i] = r->ev[(first + i) % IBSW_CC_LOG_EVENTS];
+	return r->nr;
+}
+EXPORT_SYMBOL_IF_KUNIT(ibsw_cc_ring_read);
