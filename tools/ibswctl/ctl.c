@@ -12,7 +12,7 @@ static void ctl_usage(FILE *f)
 	fprintf(f,
 		"Usage: ibswctl [OPTIONS] OBJECT { COMMAND | help }\n"
 		"       ibswctl [OPTIONS] monitor\n"
-		"where  OBJECT := { fabric | switch | port | link | host | lft | addr | counters }\n"
+		"where  OBJECT := { fabric | switch | port | link | host | lft | addr | counters | cc }\n"
 		"       OPTIONS := { -j[son] | -p[retty] | -d[etails] | -V[ersion] | -h[elp] }\n"
 		"Objects and commands may be abbreviated (\"sw\" for switch).\n"
 		"Exit status: 0 success, 1 failure, 2 usage error.\n");
@@ -46,6 +46,7 @@ static const struct ctl_cmd objects[] = {
 	{ "lft", cmd_lft },
 	{ "addr", cmd_addr },
 	{ "counters", cmd_counters },
+	{ "cc", cmd_cc },
 	{ "monitor", cmd_monitor },
 	{ "version", cmd_version },
 };

@@ -164,6 +164,7 @@ int ctl_request(struct ctl *ctl, struct nlmsghdr *req, ctl_msg_cb cb, void *data
 enum ctl_attr_type {
 	CTL_ATTR_NONE,
 	CTL_ATTR_U8,
+	CTL_ATTR_U16,
 	CTL_ATTR_U32,
 	CTL_ATTR_S32,
 	CTL_ATTR_UINT,		/* 4 or 8 bytes */
@@ -182,6 +183,9 @@ enum ctl_attr_fmt {
 	CTL_FMT_MAC,		/* "02:1b:00:00:00:03" */
 	CTL_FMT_IP,		/* dotted IPv4 when v4-mapped, else IPv6 */
 	CTL_FMT_BYTES,		/* an array of numbers */
+	CTL_FMT_BITS,		/* u32: an array of the numbers of its set bits */
+	CTL_FMT_CC_MAP,		/* u32: an array of cc-control-map names */
+	CTL_FMT_PORTMASK,	/* 256-bit port mask: an array of port numbers */
 };
 
 struct ctl_attr_set;
@@ -202,7 +206,8 @@ struct ctl_attr_set {
 
 extern const struct ctl_attr_set ctl_fabric_attrs, ctl_addr_attrs,
 	ctl_switch_attrs, ctl_vlarb_attrs, ctl_sl2vl_attrs, ctl_counter_attrs,
-	ctl_vl_attrs, ctl_port_attrs;
+	ctl_vl_attrs, ctl_port_attrs, ctl_cc_port_attrs, ctl_cc_attrs,
+	ctl_cc_log_event_attrs, ctl_cc_log_attrs;
 
 /* IBA names of the counters, "PortXmitData", by IBSW_A_COUNTERS_* */
 extern const char *const ctl_counter_iba_names[IBSW_A_COUNTERS_MAX + 1];
@@ -266,6 +271,46 @@ void ctl_port_label(char *buf, size_t len, const struct nlattr **tb);
 int ctl_port_request(struct ctl *ctl, uint8_t cmd, const char *what, int argc,
 		     char **argv, bool port_required, void (*usage_fn)(FILE *f));
 
+/*
+ * cc.c: congestion control. Port masks (Victim_Mask, Credit_Mask, the log's
+ * PortMap) are 256-bit big-endian integers, bit n = port n, as
+ * SwitchCongestionSetting carries them: port n is bit n % 8 of byte 31 - n / 8.
+ */
+#define CTL_MASK_LEN	32
+
+static inline bool ctl_mask_test(const uint8_t *mask, unsigned int port)
+{
+	return mask[CTL_MASK_LEN - 1 - port / 8] & (1u << (port % 8));
+}
+
+static inline void ctl_mask_set(uint8_t *mask, unsigned int port)
+{
+	mask[CTL_MASK_LEN - 1 - port / 8] |= 1u << (port % 8);
+}
+
+/*
+ * A port mask as ibccconfig takes it, a hex number ("0x14", at most 256
+ * bits), or a list "ports:1,3,5-7". what names it in messages
+ * ("victim_mask"). Port 0 and bits above IBSW_MAX_PORTS are refused.
+ */
+int ctl_parse_mask(struct ctl *ctl, const char *what, const char *s,
+		   uint8_t mask[CTL_MASK_LEN]);
+/* "0x14" (the shortest hex, "0" if empty) and "2,4-6" ("" if empty) */
+void ctl_format_mask_hex(char *buf, size_t len, const uint8_t mask[CTL_MASK_LEN]);
+void ctl_format_mask_ports(char *buf, size_t len, const uint8_t mask[CTL_MASK_LEN]);
+/* Control_Map: a number (at most 0x1f) or names "victim_mask,threshold" */
+int ctl_parse_cc_map(struct ctl *ctl, const char *s, uint32_t *map);
+/* The name of a Control_Map bit ("victim-mask", as the spec), NULL if none */
+const char *ctl_cc_map_name(unsigned int bit);
+/* CS_ReturnDelay as ibccconfig takes it: "SHIFT:MULT" (0-3, 0-16383) */
+int ctl_parse_shift_mult(struct ctl *ctl, const char *what, const char *s,
+			 uint16_t *val);
+
+void ctl_print_cc(struct ctl *ctl, const struct nlmsghdr *nlh,
+		  const struct nlattr **tb, void *arg);
+void ctl_print_cc_log(struct ctl *ctl, const struct nlmsghdr *nlh,
+		      const struct nlattr **tb, void *arg);
+
 /* Objects */
 int cmd_fabric(struct ctl *ctl, int argc, char **argv);
 int cmd_switch(struct ctl *ctl, int argc, char **argv);
@@ -275,6 +320,7 @@ int cmd_host(struct ctl *ctl, int argc, char **argv);
 int cmd_lft(struct ctl *ctl, int argc, char **argv);
 int cmd_addr(struct ctl *ctl, int argc, char **argv);
 int cmd_counters(struct ctl *ctl, int argc, char **argv);
+int cmd_cc(struct ctl *ctl, int argc, char **argv);
 int cmd_monitor(struct ctl *ctl, int argc, char **argv);
 
 /* nl.c: the real I/O */

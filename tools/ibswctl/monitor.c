@@ -52,6 +52,10 @@ int ctl_print_event(struct ctl *ctl, const struct nlmsghdr *nlh, void *data)
 		set = &ctl_port_attrs;
 		print = ctl_print_port;
 		break;
+	case IBSW_CMD_CC_CHANGE_NTF:
+		set = &ctl_cc_attrs;
+		print = ctl_print_cc;
+		break;
 	default:
 		return 0;	/* newer than this tool */
 	}

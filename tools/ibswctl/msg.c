@@ -82,6 +82,10 @@ static const struct ctl_attr_def counter_defs[] = {
 	[IBSW_A_COUNTERS_EXCESSIVE_BUFFER_OVERRUN_ERRORS] = {
 		"excessive-buffer-overrun-errors", CTL_ATTR_UINT
 	},
+	[IBSW_A_COUNTERS_XMIT_TIME_CONG] = { "xmit-time-cong", CTL_ATTR_UINT },
+	[IBSW_A_COUNTERS_XMIT_FECN] = { "xmit-fecn", CTL_ATTR_UINT },
+	[IBSW_A_COUNTERS_RCV_FECN] = { "rcv-fecn", CTL_ATTR_UINT },
+	[IBSW_A_COUNTERS_RCV_BECN] = { "rcv-becn", CTL_ATTR_UINT },
 };
 
 const struct ctl_attr_set ctl_counter_attrs = {
@@ -102,6 +106,10 @@ const char *const ctl_counter_iba_names[IBSW_A_COUNTERS_MAX + 1] = {
 	[IBSW_A_COUNTERS_RCV_OVERSIZE] = "RcvOversize",
 	[IBSW_A_COUNTERS_NEIGH_REPLIES] = "NeighReplies",
 	[IBSW_A_COUNTERS_EXCESSIVE_BUFFER_OVERRUN_ERRORS] = "ExcessiveBufferOverrunErrors",
+	[IBSW_A_COUNTERS_XMIT_TIME_CONG] = "PortXmitTimeCong",
+	[IBSW_A_COUNTERS_XMIT_FECN] = "PortXmitFECN",
+	[IBSW_A_COUNTERS_RCV_FECN] = "PortPktRcvFECN",
+	[IBSW_A_COUNTERS_RCV_BECN] = "PortPktRcvBECN",
 };
 
 static const struct ctl_attr_def vl_defs[] = {
@@ -150,6 +158,68 @@ const struct ctl_attr_set ctl_port_attrs = {
 	"port", ARRAY_SIZE(port_defs) - 1, port_defs
 };
 
+static const struct ctl_attr_def cc_port_defs[] = {
+	[IBSW_A_CC_PORT_PORT] = { "port", CTL_ATTR_U32 },
+	[IBSW_A_CC_PORT_VALID] = { "valid", CTL_ATTR_U8, .fmt = CTL_FMT_BOOL },
+	[IBSW_A_CC_PORT_CONTROL_TYPE] = { "control-type", CTL_ATTR_U8 },
+	[IBSW_A_CC_PORT_THRESHOLD] = { "threshold", CTL_ATTR_U8 },
+	[IBSW_A_CC_PORT_PACKET_SIZE] = { "packet-size", CTL_ATTR_U8 },
+	[IBSW_A_CC_PORT_MARKING_RATE] = { "marking-rate", CTL_ATTR_U16 },
+	[IBSW_A_CC_PORT_VLS_CONGESTED] = { "vls-congested", CTL_ATTR_U32, .fmt = CTL_FMT_BITS },
+};
+
+const struct ctl_attr_set ctl_cc_port_attrs = {
+	"cc-port", ARRAY_SIZE(cc_port_defs) - 1, cc_port_defs
+};
+
+static const struct ctl_attr_def cc_defs[] = {
+	[IBSW_A_CC_SWITCH_NAME] = { "switch-name", CTL_ATTR_STRING },
+	[IBSW_A_CC_INFO] = { "info", CTL_ATTR_U16 },
+	[IBSW_A_CC_CONTROL_MAP] = { "control-map", CTL_ATTR_U32, .fmt = CTL_FMT_CC_MAP },
+	[IBSW_A_CC_VICTIM_MASK] = { "victim-mask", CTL_ATTR_BINARY, .fmt = CTL_FMT_PORTMASK },
+	[IBSW_A_CC_CREDIT_MASK] = { "credit-mask", CTL_ATTR_BINARY, .fmt = CTL_FMT_PORTMASK },
+	[IBSW_A_CC_THRESHOLD] = { "threshold", CTL_ATTR_U8 },
+	[IBSW_A_CC_PACKET_SIZE] = { "packet-size", CTL_ATTR_U8 },
+	[IBSW_A_CC_CS_THRESHOLD] = { "cs-threshold", CTL_ATTR_U8 },
+	[IBSW_A_CC_CS_RETURN_DELAY] = { "cs-return-delay", CTL_ATTR_U16 },
+	[IBSW_A_CC_MARKING_RATE] = { "marking-rate", CTL_ATTR_U16 },
+	[IBSW_A_CC_PORT_SETTING] = {
+		"port-setting", CTL_ATTR_NEST, .multi = true, .nest = &ctl_cc_port_attrs
+	},
+};
+
+const struct ctl_attr_set ctl_cc_attrs = {
+	"cc", ARRAY_SIZE(cc_defs) - 1, cc_defs
+};
+
+static const struct ctl_attr_def cc_log_event_defs[] = {
+	[IBSW_A_CC_LOG_EVENT_SLID] = { "slid", CTL_ATTR_U32 },
+	[IBSW_A_CC_LOG_EVENT_DLID] = { "dlid", CTL_ATTR_U32 },
+	[IBSW_A_CC_LOG_EVENT_SL] = { "sl", CTL_ATTR_U32 },
+	[IBSW_A_CC_LOG_EVENT_TIMESTAMP] = { "timestamp", CTL_ATTR_U32 },
+	[IBSW_A_CC_LOG_EVENT_PORT] = { "port", CTL_ATTR_U32 },
+	[IBSW_A_CC_LOG_EVENT_VL] = { "vl", CTL_ATTR_U32 },
+};
+
+const struct ctl_attr_set ctl_cc_log_event_attrs = {
+	"cc-log-event", ARRAY_SIZE(cc_log_event_defs) - 1, cc_log_event_defs
+};
+
+static const struct ctl_attr_def cc_log_defs[] = {
+	[IBSW_A_CC_LOG_SWITCH_NAME] = { "switch-name", CTL_ATTR_STRING },
+	[IBSW_A_CC_LOG_EVENTS_COUNTER] = { "events-counter", CTL_ATTR_U32 },
+	[IBSW_A_CC_LOG_THRESHOLD_EVENTS] = { "threshold-events", CTL_ATTR_UINT },
+	[IBSW_A_CC_LOG_CURRENT_TIMESTAMP] = { "current-timestamp", CTL_ATTR_U32 },
+	[IBSW_A_CC_LOG_PORT_MAP] = { "port-map", CTL_ATTR_BINARY, .fmt = CTL_FMT_PORTMASK },
+	[IBSW_A_CC_LOG_EVENT] = {
+		"event", CTL_ATTR_NEST, .multi = true, .nest = &ctl_cc_log_event_attrs
+	},
+};
+
+const struct ctl_attr_set ctl_cc_log_attrs = {
+	"cc-log", ARRAY_SIZE(cc_log_defs) - 1, cc_log_defs
+};
+
 static const char *const cmd_names[] = {
 	[IBSW_CMD_FABRIC_GET] = "fabric-get",
 	[IBSW_CMD_FABRIC_SET] = "fabric-set",
@@ -167,11 +237,16 @@ static const char *const cmd_names[] = {
 	[IBSW_CMD_HOST_NEW] = "host-new",
 	[IBSW_CMD_HOST_DEL] = "host-del",
 	[IBSW_CMD_COUNTERS_CLEAR] = "counters-clear",
+	[IBSW_CMD_CC_GET] = "cc-get",
+	[IBSW_CMD_CC_SET] = "cc-set",
+	[IBSW_CMD_CC_LOG_GET] = "cc-log-get",
+	[IBSW_CMD_CC_LOG_CLEAR] = "cc-log-clear",
 	[IBSW_CMD_FABRIC_CHANGE_NTF] = "fabric-change-ntf",
 	[IBSW_CMD_SWITCH_NEW_NTF] = "switch-new-ntf",
 	[IBSW_CMD_SWITCH_DEL_NTF] = "switch-del-ntf",
 	[IBSW_CMD_SWITCH_CHANGE_NTF] = "switch-change-ntf",
 	[IBSW_CMD_PORT_CHANGE_NTF] = "port-change-ntf",
+	[IBSW_CMD_CC_CHANGE_NTF] = "cc-change-ntf",
 };
 
 const char *ctl_cmd_name(uint8_t cmd)
@@ -243,6 +318,8 @@ static bool attr_ok(const struct nlattr *attr, enum ctl_attr_type type)
 	switch (type) {
 	case CTL_ATTR_U8:
 		return len >= 1;
+	case CTL_ATTR_U16:
+		return len >= 2;
 	case CTL_ATTR_U32:
 	case CTL_ATTR_S32:
 		return len == 4;
@@ -312,6 +389,25 @@ int ctl_parse_nest(struct ctl *ctl, const struct nlattr *nest,
 static void json_value(struct ctl *ctl, const char *key, const struct nlattr *attr,
 		       const struct ctl_attr_def *def);
 
+/* The set bits of a u32 as an array: bit numbers, or Control_Map names */
+static void json_bits(struct jw *jw, const char *key, uint32_t v, bool cc_map)
+{
+	const char *name;
+	unsigned int b;
+
+	jw_arr_open(jw, key);
+	for (b = 0; b < 32; b++) {
+		if (!(v & (1u << b)))
+			continue;
+		name = cc_map ? ctl_cc_map_name(b) : NULL;
+		if (name)
+			jw_str(jw, NULL, name);
+		else
+			jw_u64(jw, NULL, b);
+	}
+	jw_arr_close(jw);
+}
+
 static void json_attrs(struct ctl *ctl, const char *key, const void *data, size_t len,
 		       const struct ctl_attr_set *set)
 {
@@ -358,8 +454,15 @@ static void json_value(struct ctl *ctl, const char *key, const struct nlattr *at
 		else
 			jw_u64(jw, key, mnl_attr_get_u8(attr));
 		return;
+	case CTL_ATTR_U16:
+		jw_u64(jw, key, mnl_attr_get_u16(attr));
+		return;
 	case CTL_ATTR_U32:
 		v = mnl_attr_get_u32(attr);
+		if (def->fmt == CTL_FMT_BITS || def->fmt == CTL_FMT_CC_MAP) {
+			json_bits(jw, key, v, def->fmt == CTL_FMT_CC_MAP);
+			return;
+		}
 		if (def->fmt == CTL_FMT_KIND)
 			name = ctl_kind_name(v);
 		else if (def->fmt == CTL_FMT_WIDTH)
@@ -386,7 +489,13 @@ static void json_value(struct ctl *ctl, const char *key, const struct nlattr *at
 	default:
 		break;
 	}
-	if (def->fmt == CTL_FMT_MAC && len == 6) {
+	if (def->fmt == CTL_FMT_PORTMASK && len == CTL_MASK_LEN) {
+		jw_arr_open(jw, key);
+		for (i = 0; i < 8 * CTL_MASK_LEN; i++)
+			if (ctl_mask_test(bytes, i))
+				jw_u64(jw, NULL, i);
+		jw_arr_close(jw);
+	} else if (def->fmt == CTL_FMT_MAC && len == 6) {
 		ctl_format_mac(buf, sizeof(buf), bytes);
 		jw_str(jw, key, buf);
 	} else if (def->fmt == CTL_FMT_IP && len == 16) {

@@ -445,6 +445,197 @@ static void names(void **state)
 			    "PortRcvSwitchRelayErrors");
 }
 
+/* A 256-bit mask with exactly these ports set */
+static void expect_mask(const uint8_t *mask, const unsigned int *ports, size_t n)
+{
+	uint8_t want[CTL_MASK_LEN] = { 0 };
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		want[CTL_MASK_LEN - 1 - ports[i] / 8] |= 1u << (ports[i] % 8);
+	assert_memory_equal(mask, want, CTL_MASK_LEN);
+}
+
+static void cc_masks(void **state)
+{
+	static const unsigned int p24[] = { 2, 4 }, p1357[] = { 1, 3, 5, 6, 7 };
+	static const unsigned int p254[] = { 254 }, p_ends[] = { 1, 8, 9, 254 };
+	static const char *const not_hex[] = { "0x", "", "0x1g", "-4", "ports", "0x 1" };
+	struct t *t = t_new();
+	uint8_t m[CTL_MASK_LEN];
+	char big[80], buf[1024], want[256];
+	size_t i;
+
+	(void)state;
+	/* hex, big-endian as ibccconfig: bit n = port n, the last byte holds ports 0-7 */
+	assert_int_equal(ctl_parse_mask(&t->ctl, "victim_mask", "0x14", m), 0);
+	expect_mask(m, p24, 2);
+	assert_int_equal(m[31], 0x14);
+	assert_int_equal(ctl_parse_mask(&t->ctl, "victim_mask", "14", m), 0);	/* 0x optional */
+	expect_mask(m, p24, 2);
+	assert_int_equal(ctl_parse_mask(&t->ctl, "victim_mask", "0X00000014", m), 0);
+	expect_mask(m, p24, 2);
+	assert_int_equal(ctl_parse_mask(&t->ctl, "victim_mask", "0", m), 0);
+	expect_mask(m, NULL, 0);
+	assert_int_equal(ctl_parse_mask(&t->ctl, "victim_mask", "0x302", m), 0);
+	assert_int_equal(m[30], 0x03);
+	assert_int_equal(m[31], 0x02);
+	/* port 254: bit 6 of byte 0, 64 digits */
+	snprintf(big, sizeof(big), "0x40%062x", 0);
+	assert_int_equal(ctl_parse_mask(&t->ctl, "victim_mask", big, m), 0);
+	expect_mask(m, p254, 1);
+	assert_int_equal(m[0], 0x40);
+	/* leading zeros beyond 64 digits are fine */
+	snprintf(big, sizeof(big), "0x0000%064x", 0x14);
+	assert_int_equal(ctl_parse_mask(&t->ctl, "victim_mask", big, m), 0);
+	expect_mask(m, p24, 2);
+
+	/* port lists */
+	assert_int_equal(ctl_parse_mask(&t->ctl, "victim_mask", "ports:1,3,5-7", m), 0);
+	expect_mask(m, p1357, 5);
+	assert_int_equal(ctl_parse_mask(&t->ctl, "victim_mask", "ports:254", m), 0);
+	expect_mask(m, p254, 1);
+	assert_int_equal(ctl_parse_mask(&t->ctl, "victim_mask", "ports:8-9,1,254,9", m), 0);
+	expect_mask(m, p_ends, 4);
+	assert_int_equal(ctl_parse_mask(&t->ctl, "credit_mask", "ports:4-4,2", m), 0);
+	expect_mask(m, p24, 2);
+
+	/* formatting */
+	ctl_parse_mask(&t->ctl, "m", "ports:1,3,5-7,254", m);
+	ctl_format_mask_ports(buf, sizeof(buf), m);
+	assert_string_equal(buf, "1,3,5-7,254");
+	ctl_format_mask_hex(buf, sizeof(buf), m);
+	assert_int_equal(strlen(buf), 2 + 2 * CTL_MASK_LEN);
+	assert_true(!strncmp(buf, "0x40", 4));
+	assert_int_equal(strspn(buf + 4, "0"), 2 * CTL_MASK_LEN - 4);
+	assert_string_equal(buf + 2 * CTL_MASK_LEN, "ea");
+	ctl_parse_mask(&t->ctl, "m", "0x14", m);
+	ctl_format_mask_hex(buf, sizeof(buf), m);
+	assert_string_equal(buf, "0x14");
+	ctl_parse_mask(&t->ctl, "m", "ports:8", m);
+	ctl_format_mask_hex(buf, sizeof(buf), m);
+	assert_string_equal(buf, "0x100");
+	memset(m, 0, sizeof(m));
+	ctl_format_mask_hex(buf, sizeof(buf), m);
+	assert_string_equal(buf, "0x0");
+	ctl_format_mask_ports(buf, sizeof(buf), m);
+	assert_string_equal(buf, "");
+	memset(m, 0xff, sizeof(m));
+	ctl_format_mask_ports(buf, sizeof(buf), m);
+	assert_string_equal(buf, "0-255");
+	assert_true(t_err(t)[0] == '\0');
+
+	/* errors and bounds */
+	check_err(t, ctl_parse_mask(&t->ctl, "victim_mask", "0x1", m),
+		  "bad victim_mask \"0x1\": bit 0 is port 0, which is not a switch port (1-254)");
+	check_err(t, ctl_parse_mask(&t->ctl, "victim_mask", "0x15", m),
+		  "bad victim_mask \"0x15\": bit 0 is port 0, which is not a switch port (1-254)");
+	snprintf(big, sizeof(big), "0x80%062x", 0);
+	snprintf(want, sizeof(want), "bad victim_mask \"%s\": %s", big,
+		 "bit 255 is above the highest port (254)");
+	check_err(t, ctl_parse_mask(&t->ctl, "victim_mask", big, m), want);
+	snprintf(big, sizeof(big), "0x1%064x", 0);
+	snprintf(want, sizeof(want), "bad victim_mask \"%s\": more than 256 bits", big);
+	check_err(t, ctl_parse_mask(&t->ctl, "victim_mask", big, m), want);
+	for (i = 0; i < ARRAY_SIZE(not_hex); i++) {
+		snprintf(want, sizeof(want), "bad victim_mask \"%s\": %s", not_hex[i],
+			 "expected a hex number (0x...) or ports:LIST, e.g. 0x14 or ports:2,4");
+		check_err(t, ctl_parse_mask(&t->ctl, "victim_mask", not_hex[i], m), want);
+	}
+	check_err(t, ctl_parse_mask(&t->ctl, "victim_mask", "ports:0", m),
+		  "victim_mask port 0 out of range (1-254)");
+	check_err(t, ctl_parse_mask(&t->ctl, "victim_mask", "ports:255", m),
+		  "victim_mask port 255 out of range (1-254)");
+	check_err(t, ctl_parse_mask(&t->ctl, "victim_mask", "ports:3-255", m),
+		  "victim_mask port 255 out of range (1-254)");
+	check_err(t, ctl_parse_mask(&t->ctl, "victim_mask", "ports:7-5", m),
+		  "bad victim_mask \"ports:7-5\": port range 7-5 is backwards");
+	check_err(t, ctl_parse_mask(&t->ctl, "credit_mask", "ports:", m),
+		  "bad credit_mask \"ports:\": expected ports:PORT[-PORT][,...], e.g. ports:1,3,5-7");
+	check_err(t, ctl_parse_mask(&t->ctl, "credit_mask", "ports:1,,2", m),
+		  "bad credit_mask \"ports:1,,2\": expected ports:PORT[-PORT][,...], e.g. ports:1,3,5-7");
+	check_err(t, ctl_parse_mask(&t->ctl, "credit_mask", "ports:1,", m),
+		  "bad credit_mask \"ports:1,\": expected ports:PORT[-PORT][,...], e.g. ports:1,3,5-7");
+	check_err(t, ctl_parse_mask(&t->ctl, "victim_mask", "ports:a", m),
+		  "bad victim_mask port \"a\": expected a number");
+	check_err(t, ctl_parse_mask(&t->ctl, "victim_mask", "ports:1-", m),
+		  "bad victim_mask port \"\": expected a number");
+	t_free(t);
+}
+
+static void cc_control_maps(void **state)
+{
+	static const struct {
+		const char *text;
+		uint32_t map;
+	} good[] = {
+		{ "0", 0 }, { "31", 0x1f }, { "0x1f", 0x1f }, { "0x4", 4 },
+		{ "victim_mask", 1 }, { "credit_mask", 2 }, { "threshold", 4 }, { "cs", 8 },
+		{ "marking_rate", 16 }, { "marking-rate", 16 }, { "victim-mask,threshold", 5 },
+		{ "victim_mask,credit_mask,threshold,cs,marking_rate", 0x1f },
+		{ "threshold,threshold", 4 },
+	};
+	static const char *const bad_names[] = {
+		"", "victim", "threshold,", ",threshold", "Threshold", "threshold,,cs",
+		"packet_size",
+	};
+	struct t *t = t_new();
+	char want[256];
+	uint32_t map;
+	size_t i;
+
+	(void)state;
+	for (i = 0; i < ARRAY_SIZE(good); i++) {
+		map = 99;
+		assert_int_equal(ctl_parse_cc_map(&t->ctl, good[i].text, &map), 0);
+		assert_int_equal(map, good[i].map);
+	}
+	for (i = 0; i < ARRAY_SIZE(bad_names); i++) {
+		snprintf(want, sizeof(want), "bad control_map \"%s\": %s%s", bad_names[i],
+			 "expected a number up to 0x1f or names from ",
+			 "victim_mask,credit_mask,threshold,cs,marking_rate");
+		check_err(t, ctl_parse_cc_map(&t->ctl, bad_names[i], &map), want);
+	}
+	check_err(t, ctl_parse_cc_map(&t->ctl, "32", &map), "control_map 32 out of range (0-0x1f)");
+	check_err(t, ctl_parse_cc_map(&t->ctl, "0x20", &map),
+		  "control_map 0x20 out of range (0-0x1f)");
+	check_err(t, ctl_parse_cc_map(&t->ctl, "4x", &map),
+		  "bad control_map \"4x\": expected a number or names");
+	assert_string_equal(ctl_cc_map_name(0), "victim-mask");
+	assert_string_equal(ctl_cc_map_name(4), "marking-rate");
+	assert_null(ctl_cc_map_name(5));
+	t_free(t);
+}
+
+static void cc_shift_mult(void **state)
+{
+	struct t *t = t_new();
+	uint16_t v;
+
+	(void)state;
+	assert_int_equal(ctl_parse_shift_mult(&t->ctl, "cs_return_delay", "0:0", &v), 0);
+	assert_int_equal(v, 0);
+	assert_int_equal(ctl_parse_shift_mult(&t->ctl, "cs_return_delay", "1:5", &v), 0);
+	assert_int_equal(v, 0x4005);
+	assert_int_equal(ctl_parse_shift_mult(&t->ctl, "cs_return_delay", "3:16383", &v), 0);
+	assert_int_equal(v, 0xffff);
+	assert_int_equal(ctl_parse_shift_mult(&t->ctl, "cs_return_delay", "2:0", &v), 0);
+	assert_int_equal(v, 0x8000);
+	check_err(t, ctl_parse_shift_mult(&t->ctl, "cs_return_delay", "4:0", &v),
+		  "shift 4 out of range (0-3)");
+	check_err(t, ctl_parse_shift_mult(&t->ctl, "cs_return_delay", "0:16384", &v),
+		  "multiplier 16384 out of range (0-16383)");
+	check_err(t, ctl_parse_shift_mult(&t->ctl, "cs_return_delay", "5", &v),
+		  "bad cs_return_delay \"5\": expected SHIFT:MULT (0-3:0-16383)");
+	check_err(t, ctl_parse_shift_mult(&t->ctl, "cs_return_delay", ":5", &v),
+		  "bad shift \"\": expected a number");
+	check_err(t, ctl_parse_shift_mult(&t->ctl, "cs_return_delay", "1:", &v),
+		  "bad multiplier \"\": expected a number");
+	check_err(t, ctl_parse_shift_mult(&t->ctl, "cs_return_delay", "1:2:3", &v),
+		  "bad multiplier \"2:3\": expected a number");
+	t_free(t);
+}
+
 int main(int argc, char **argv)
 {
 	static const struct cm_test tests[] = {
@@ -461,6 +652,9 @@ int main(int argc, char **argv)
 		cmocka_unit_test(lft_lists),
 		cmocka_unit_test(lid_derivations),
 		cmocka_unit_test(names),
+		cmocka_unit_test(cc_masks),
+		cmocka_unit_test(cc_control_maps),
+		cmocka_unit_test(cc_shift_mult),
 	};
 
 	(void)argc;

@@ -596,6 +596,7 @@ static void usage_and_help(void **state)
 	static const char *const helps[] = {
 		"help", "-h", "fabric help", "switch help", "port help", "link help", "host help",
 		"lft help", "addr help", "counters help", "monitor help", "sw help", "c -h",
+		"cc help", "cc log help",
 	};
 	static const char *const bad[] = {
 		"", "-x", "bogus", "switch bogus", "port frob", "fabric sideways", "-j",
@@ -628,6 +629,237 @@ static void usage_and_help(void **state)
 	t_free(t);
 }
 
+static void expect_u8(const struct nlmsghdr *nlh, uint16_t type, uint8_t val)
+{
+	const struct nlattr *a = t_attr(nlh, type);
+
+	assert_non_null(a);
+	assert_int_equal(mnl_attr_get_payload_len(a), 1);
+	assert_int_equal(mnl_attr_get_u8(a), val);
+}
+
+static void expect_u16(const struct nlmsghdr *nlh, uint16_t type, uint16_t val)
+{
+	const struct nlattr *a = t_attr(nlh, type);
+
+	assert_non_null(a);
+	assert_int_equal(mnl_attr_get_payload_len(a), 2);
+	assert_int_equal(mnl_attr_get_u16(a), val);
+}
+
+static void cc_requests(void **state)
+{
+	static const uint16_t all[] = {
+		IBSW_A_CC_SWITCH_NAME, IBSW_A_CC_CONTROL_MAP, IBSW_A_CC_VICTIM_MASK,
+		IBSW_A_CC_CREDIT_MASK, IBSW_A_CC_THRESHOLD, IBSW_A_CC_PACKET_SIZE,
+		IBSW_A_CC_CS_THRESHOLD, IBSW_A_CC_CS_RETURN_DELAY, IBSW_A_CC_MARKING_RATE,
+	};
+	static const uint16_t some[] = {
+		IBSW_A_CC_SWITCH_NAME, IBSW_A_CC_THRESHOLD, IBSW_A_CC_PACKET_SIZE,
+		IBSW_A_CC_MARKING_RATE,
+	};
+	static const uint16_t port_types[] = {
+		IBSW_A_CC_PORT_PORT, IBSW_A_CC_PORT_VALID, IBSW_A_CC_PORT_CONTROL_TYPE,
+		IBSW_A_CC_PORT_THRESHOLD, IBSW_A_CC_PORT_PACKET_SIZE, IBSW_A_CC_PORT_MARKING_RATE,
+	};
+	uint8_t want[CTL_MASK_LEN] = { 0 };
+	struct t *t = setup();
+	const struct nlmsghdr *nlh;
+	const struct nlattr *a, *nest;
+	size_t i;
+
+	(void)state;
+	assert_int_equal(t_run(t, "cc show S2"), 0);
+	nlh = only_req(t, IBSW_CMD_CC_GET, false);
+	expect_types(nlh, all, 1);
+	expect_str(nlh, IBSW_A_CC_SWITCH_NAME, "S2");
+	t_clear(t);
+	assert_int_equal(t_run(t, "cc show -j S2 -d"), 0);	/* options after the command */
+	only_req(t, IBSW_CMD_CC_GET, false);
+	assert_true(t->ctl.json);
+	assert_true(t->ctl.details);
+
+	/* every switch setting, in the order of the spec */
+	t_clear(t);
+	assert_int_equal(t_run(t, "cc set S2 marking_rate 7 cs_return_delay 1:5 cs_threshold 0\n"
+			       "packet_size 8 threshold 15 credit_mask 0 victim_mask ports:2,4\n"
+			       "control_map 0x1f"), 0);
+	nlh = only_req(t, IBSW_CMD_CC_SET, false);
+	expect_types(nlh, all, ARRAY_SIZE(all));
+	expect_str(nlh, IBSW_A_CC_SWITCH_NAME, "S2");
+	expect_u32(nlh, IBSW_A_CC_CONTROL_MAP, 0x1f);
+	a = t_attr(nlh, IBSW_A_CC_VICTIM_MASK);
+	assert_int_equal(mnl_attr_get_payload_len(a), CTL_MASK_LEN);
+	want[31] = 0x14;
+	assert_memory_equal(mnl_attr_get_payload(a), want, CTL_MASK_LEN);
+	a = t_attr(nlh, IBSW_A_CC_CREDIT_MASK);
+	assert_int_equal(mnl_attr_get_payload_len(a), CTL_MASK_LEN);
+	memset(want, 0, sizeof(want));
+	assert_memory_equal(mnl_attr_get_payload(a), want, CTL_MASK_LEN);
+	expect_u8(nlh, IBSW_A_CC_THRESHOLD, 15);
+	expect_u8(nlh, IBSW_A_CC_PACKET_SIZE, 8);
+	expect_u8(nlh, IBSW_A_CC_CS_THRESHOLD, 0);
+	expect_u16(nlh, IBSW_A_CC_CS_RETURN_DELAY, 0x4005);
+	expect_u16(nlh, IBSW_A_CC_MARKING_RATE, 7);
+
+	/* only what is given; dashes; the mask as ibccconfig takes it */
+	t_clear(t);
+	assert_int_equal(t_run(t, "cc set S2 threshold 1 packet-size 0 marking-rate 65535"), 0);
+	nlh = only_req(t, IBSW_CMD_CC_SET, false);
+	expect_types(nlh, some, ARRAY_SIZE(some));
+	expect_u16(nlh, IBSW_A_CC_MARKING_RATE, 65535);
+	t_clear(t);
+	/* 64 digits: ports 254 and 1 */
+	assert_int_equal(t_run(t, "cc set S2 victim-mask\n"
+			       "0x4000000000000000000000000000000000000000000000000000000000000002\n"
+			       "control-map victim_mask"), 0);
+	nlh = only_req(t, IBSW_CMD_CC_SET, false);
+	expect_u32(nlh, IBSW_A_CC_CONTROL_MAP, IBSW_CC_CONTROL_MAP_VICTIM_MASK);
+	a = t_attr(nlh, IBSW_A_CC_VICTIM_MASK);
+	want[0] = 0x40;
+	want[31] = 0x02;
+	assert_memory_equal(mnl_attr_get_payload(a), want, CTL_MASK_LEN);
+	assert_null(t_attr(nlh, IBSW_A_CC_THRESHOLD));
+	assert_null(t_attr(nlh, IBSW_A_CC_PORT_SETTING));
+	/* the control map covers packet_size with threshold (OpenSM's grouping) */
+	t_clear(t);
+	assert_int_equal(t_run(t, "cc set S2 control_map threshold,cs threshold 3 packet_size 1\n"
+			       "cs_threshold 0 cs_return_delay 0:0"), 0);
+	only_req(t, IBSW_CMD_CC_SET, false);
+
+	/* a port's setting: valid on unless said, control type 0 unless said */
+	t_clear(t);
+	assert_int_equal(t_run(t, "cc set S2/5 threshold 10 packet_size 4 marking_rate 2"), 0);
+	nlh = only_req(t, IBSW_CMD_CC_SET, false);
+	assert_int_equal(t_count(nlh, IBSW_A_CC_PORT_SETTING), 1);
+	assert_null(t_attr(nlh, IBSW_A_CC_THRESHOLD));
+	nest = t_attr(nlh, IBSW_A_CC_PORT_SETTING);
+	i = 0;
+	mnl_attr_for_each_nested(a, nest) {
+		assert_true(i < ARRAY_SIZE(port_types));
+		assert_int_equal(mnl_attr_get_type(a), port_types[i]);
+		i++;
+	}
+	assert_int_equal(i, ARRAY_SIZE(port_types));
+	nest_u32(nest, IBSW_A_CC_PORT_PORT, 5);
+	assert_int_equal(mnl_attr_get_u8(t_nest_attr(nest, IBSW_A_CC_PORT_VALID)), 1);
+	assert_int_equal(mnl_attr_get_u8(t_nest_attr(nest, IBSW_A_CC_PORT_CONTROL_TYPE)), 0);
+	assert_int_equal(mnl_attr_get_u8(t_nest_attr(nest, IBSW_A_CC_PORT_THRESHOLD)), 10);
+	assert_int_equal(mnl_attr_get_u8(t_nest_attr(nest, IBSW_A_CC_PORT_PACKET_SIZE)), 4);
+	a = t_nest_attr(nest, IBSW_A_CC_PORT_MARKING_RATE);
+	assert_int_equal(mnl_attr_get_payload_len(a), 2);
+	assert_int_equal(mnl_attr_get_u16(a), 2);
+	t_clear(t);
+	assert_int_equal(t_run(t, "cc set S2/5 valid off"), 0);
+	nest = t_attr(only_req(t, IBSW_CMD_CC_SET, false), IBSW_A_CC_PORT_SETTING);
+	assert_int_equal(mnl_attr_get_u8(t_nest_attr(nest, IBSW_A_CC_PORT_VALID)), 0);
+	assert_null(t_nest_attr(nest, IBSW_A_CC_PORT_THRESHOLD));
+	t_clear(t);
+	assert_int_equal(t_run(t, "cc set S2/36 control_type 1 threshold 3"), 0);
+	nest = t_attr(only_req(t, IBSW_CMD_CC_SET, false), IBSW_A_CC_PORT_SETTING);
+	assert_int_equal(mnl_attr_get_u8(t_nest_attr(nest, IBSW_A_CC_PORT_CONTROL_TYPE)), 1);
+
+	/* the log */
+	t_clear(t);
+	assert_int_equal(t_run(t, "cc log S2"), 0);
+	nlh = only_req(t, IBSW_CMD_CC_LOG_GET, false);
+	expect_str(nlh, IBSW_A_CC_LOG_SWITCH_NAME, "S2");
+	t_clear(t);
+	assert_int_equal(t_run(t, "cc log clear S2"), 0);
+	nlh = only_req(t, IBSW_CMD_CC_LOG_CLEAR, false);
+	expect_str(nlh, IBSW_A_CC_LOG_SWITCH_NAME, "S2");
+	t_clear(t);
+	assert_int_equal(t_run(t, "cc l c S2"), 2);	/* "clear" is not abbreviated */
+	t_free(t);
+}
+
+#define KMSG_PORT	"victim mask names port 40, S1 has 36 ports"
+#define KMSG_CS		"credit starvation is not supported"
+
+static void cc_errors(void **state)
+{
+	static const struct {
+		const char *args, *msg;
+	} bad[] = {
+		{ "cc", NULL },
+		{ "cc show", "cc show: expected SW" },
+		{ "cc show S1 S2", "cc show: unexpected argument \"S2\"" },
+		{ "cc show S1/2", "bad switch name \"S1/2\"" },
+		{ "cc show S1 -x", "cc show: unexpected argument \"-x\"" },
+		{ "cc set", "cc set: expected SW or SW/PORT" },
+		{ "cc set S1", "cc set: nothing to set" },
+		{ "cc set S1 control_map 0x1f", "cc set: nothing to set" },
+		{ "cc set S1 threshold", "cc set: \"threshold\" needs a value" },
+		{ "cc set S1 threshold 16", "threshold 16 out of range (0-15)" },
+		{ "cc set S1 threshold -1", "bad threshold \"-1\": expected a number" },
+		{ "cc set S1 threshold 3 threshold 4", "cc set: threshold given twice" },
+		{ "cc set S1 thresh 3", "cc set: unknown argument \"thresh\"" },
+		{ "cc set S1 packet_size 256", "packet_size 256 out of range (0-255)" },
+		{ "cc set S1 marking_rate 65536", "marking_rate 65536 out of range (0-65535)" },
+		{ "cc set S1 cs_threshold 16", "cs_threshold 16 out of range (0-15)" },
+		{ "cc set S1 cs_return_delay 4:0", "shift 4 out of range (0-3)" },
+		{ "cc set S1 victim_mask ports:255", "victim_mask port 255 out of range (1-254)" },
+		{ "cc set S1 victim_mask 0x1", "bad victim_mask \"0x1\": bit 0 is port 0" },
+		{ "cc set S1 credit_mask zz", "bad credit_mask \"zz\"" },
+		{ "cc set S1 control_map 32", "control_map 32 out of range (0-0x1f)" },
+		{ "cc set S1 control_map victim_mask threshold 3",
+		  "cc set: threshold would not apply: control_map lacks threshold" },
+		{ "cc set S1 control_map threshold marking_rate 3",
+		  "cc set: marking_rate would not apply: control_map lacks marking-rate" },
+		{ "cc set S1 control_map 0 packet_size 3",
+		  "cc set: packet_size would not apply: control_map lacks threshold" },
+		{ "cc set S1 cs_return_delay 0:0 control_map 4",
+		  "cc set: cs_return_delay would not apply: control_map lacks cs" },
+		{ "cc set S1/0 threshold 3", "port number 0 out of range (1-254)" },
+		{ "cc set S1/2", "cc set: nothing to set" },
+		{ "cc set S1/2 threshold 16", "threshold 16 out of range (0-15)" },
+		{ "cc set S1/2 valid yes", "bad valid \"yes\": expected on or off" },
+		{ "cc set S1/2 control_type 2", "control_type 2 out of range (0-1)" },
+		{ "cc set S1/2 victim_mask 0x4",
+		  "unknown argument \"victim_mask\" (a switch setting: give SW, not SW/PORT)" },
+		{ "cc set S1/2 cs_threshold 1", "cc set S1/2: unknown argument \"cs_threshold\"" },
+		{ "cc set S1/2 valid on valid off", "cc set: valid given twice" },
+		{ "cc log", "cc log: expected SW" },
+		{ "cc log clear", "cc log clear: expected SW" },
+		{ "cc log clear S1 S2", "cc log clear: expected SW" },
+		{ "cc log S1 S2", "cc log: unexpected argument \"S2\"" },
+		{ "cc frob", "unknown command \"frob\" for object cc" },
+	};
+	struct t *t = setup();
+	size_t i;
+
+	(void)state;
+	for (i = 0; i < ARRAY_SIZE(bad); i++) {
+		t_clear(t);
+		if (t_run(t, bad[i].args) != 2 || t->nreq ||
+		    (bad[i].msg && !strstr(t_err(t), bad[i].msg)))
+			fail_msg("\"%s\": exit status 2, no request and \"%s\" expected; got:\n%s",
+				 bad[i].args, bad[i].msg ? bad[i].msg : "", t_err(t));
+	}
+
+	/* the kernel's refusal: its extack, exit status 1 */
+	t_clear(t);
+	t->fail_err = -EINVAL;
+	t->fail_msg = KMSG_PORT;
+	assert_int_equal(t_run(t, "cc set S1 victim_mask ports:40"), 1);
+	assert_string_equal(t_err(t), "ibswctl: cc set S1: " KMSG_PORT " (Invalid argument)\n");
+	t_clear(t);
+	t->fail_err = -EOPNOTSUPP;
+	t->fail_msg = KMSG_CS;
+	assert_int_equal(t_run(t, "cc set S1/2 control_type 1"), 1);
+	assert_string_equal(t_err(t),
+			    "ibswctl: cc set S1/2: " KMSG_CS " (Operation not supported)\n");
+	t_clear(t);
+	t->fail_err = -ENOENT;
+	t->fail_msg = NULL;
+	assert_int_equal(t_run(t, "cc log clear S9"), 1);
+	assert_string_equal(t_err(t), "ibswctl: cc log clear S9: No such file or directory\n");
+	t_clear(t);
+	assert_int_equal(t_run(t, "-j cc log S9"), 1);
+	assert_string_equal(t_err(t), "ibswctl: cc log S9: No such file or directory\n");
+	t_free(t);
+}
+
 int main(int argc, char **argv)
 {
 	static const struct cm_test tests[] = {
@@ -643,6 +875,8 @@ int main(int argc, char **argv)
 		cmocka_unit_test(addrs),
 		cmocka_unit_test(counters_requests),
 		cmocka_unit_test(fabric_requests),
+		cmocka_unit_test(cc_requests),
+		cmocka_unit_test(cc_errors),
 		cmocka_unit_test(kernel_errors),
 		cmocka_unit_test(usage_and_help),
 	};

@@ -202,12 +202,16 @@ static void ports_json(void **state)
 	check_jq(out, ".[0].sl2vl",
 		 "[{\"in_port\":0,\"map\":[0,1,0,1,0,1,0,1,0,1,0,1,0,1,0,15]}]\n");
 	check_jq(out, ".[0].counters | [.xmit_data, .excessive_buffer_overrun_errors,\n"
-		 "(keys|length)]", "[1,13,13]\n");
+		 ".xmit_time_cong, .xmit_fecn, .rcv_fecn, .rcv_becn, (keys|length)]",
+		 "[1,13,14,15,16,17,17]\n");
 	check_jq(out, ".[1] | [.kind, .peer_switch_name, .peer_port, .rate, .counters.rcv_data]",
 		 "[\"link\",\"S2\",5,0,4294967296]\n");
 	check_jq(out, ".[0] | has(\"vlarb_high\")", "false\n");
 	t_free(t);
 }
+
+#define CNT_LINE4	\
+	"    ExcessiveBufferOverrunErrors 13 PortXmitTimeCong 14 PortXmitFECN 15 PortPktRcvFECN 16"
 
 static void counters_out(void **state)
 {
@@ -222,7 +226,8 @@ static void counters_out(void **state)
 			    "    PortXmitData 1 PortRcvData 2 PortXmitPkts 3 PortRcvPkts 4\n"
 			    "    PortXmitWait 5 PortXmitDiscards 6 PortRcvErrors 7 PortRcvSwitchRelayErrors 8\n"
 			    "    RcvForeign 9 RcvVLDiscards 10 RcvOversize 11 NeighReplies 12\n"
-			    "    ExcessiveBufferOverrunErrors 13\n"
+			    CNT_LINE4 "\n"
+			    "    PortPktRcvBECN 17\n"
 			    "  vl 0\n"
 			    "    PortXmitData 10 PortRcvData 20 PortXmitPkts 30 PortRcvPkts 40\n"
 			    "    PortXmitWait 50\n"
@@ -375,6 +380,193 @@ static void monitor_out(void **state)
 	t_free(t);
 }
 
+static void cc_port_setting(struct nlmsghdr *nlh, uint32_t port, bool valid, uint8_t threshold,
+			    uint8_t size, uint16_t rate, uint32_t vls)
+{
+	struct nlattr *nest = mnl_attr_nest_start(nlh, IBSW_A_CC_PORT_SETTING);
+
+	mnl_attr_put_u32(nlh, IBSW_A_CC_PORT_PORT, port);
+	mnl_attr_put_u8(nlh, IBSW_A_CC_PORT_VALID, valid);
+	mnl_attr_put_u8(nlh, IBSW_A_CC_PORT_CONTROL_TYPE, 0);
+	mnl_attr_put_u8(nlh, IBSW_A_CC_PORT_THRESHOLD, threshold);
+	mnl_attr_put_u8(nlh, IBSW_A_CC_PORT_PACKET_SIZE, size);
+	mnl_attr_put_u16(nlh, IBSW_A_CC_PORT_MARKING_RATE, rate);
+	mnl_attr_put_u32(nlh, IBSW_A_CC_PORT_VLS_CONGESTED, vls);
+	mnl_attr_nest_end(nlh, nest);
+}
+
+/* S2 of seed 002: marking on, victim mask on the host ports 1-4, port 2 congested */
+static void cc_reply(struct nlmsghdr *r, bool ports)
+{
+	uint8_t victim[CTL_MASK_LEN] = { 0 }, credit[CTL_MASK_LEN] = { 0 };
+
+	victim[31] = 0x1e;
+	mnl_attr_put_strz(r, IBSW_A_CC_SWITCH_NAME, "S2");
+	mnl_attr_put_u16(r, IBSW_A_CC_INFO, 0);
+	mnl_attr_put_u32(r, IBSW_A_CC_CONTROL_MAP, IBSW_CC_CONTROL_MAP_VICTIM_MASK |
+			 IBSW_CC_CONTROL_MAP_THRESHOLD | IBSW_CC_CONTROL_MAP_MARKING_RATE);
+	mnl_attr_put(r, IBSW_A_CC_VICTIM_MASK, CTL_MASK_LEN, victim);
+	mnl_attr_put(r, IBSW_A_CC_CREDIT_MASK, CTL_MASK_LEN, credit);
+	mnl_attr_put_u8(r, IBSW_A_CC_THRESHOLD, 15);
+	mnl_attr_put_u8(r, IBSW_A_CC_PACKET_SIZE, 8);
+	mnl_attr_put_u8(r, IBSW_A_CC_CS_THRESHOLD, 0);
+	mnl_attr_put_u16(r, IBSW_A_CC_CS_RETURN_DELAY, 1 << 14 | 5);
+	mnl_attr_put_u16(r, IBSW_A_CC_MARKING_RATE, 1);
+	if (!ports)
+		return;
+	cc_port_setting(r, 1, false, 0, 0, 0, 0);
+	cc_port_setting(r, 2, false, 0, 0, 0, 1);
+	cc_port_setting(r, 3, true, 4, 2, 100, 0);
+	cc_port_setting(r, 5, true, 10, 1, 0, 1u << 0 | 1u << 3);
+}
+
+#define CC_HEAD "S2: threshold 15 packet_size 8 marking_rate 1\n"			\
+	"    victim_mask 0x1e (ports 1-4) credit_mask 0x0\n"				\
+	"    cs_threshold 0 cs_return_delay 1:5 "					\
+	"control_map 0x15 (victim-mask,threshold,marking-rate) info 0x0\n"
+
+#define OFF_SETTINGS	" threshold 0 packet_size 0 marking_rate 0 control_type 0"
+#define CONGESTED_03	" congested vls 0,3"
+#define CC_JSON_SW	"[\"S2\",0,[\"victim-mask\",\"threshold\",\"marking-rate\"],[1,2,3,4],[],"
+#define CC_JSON_PORT5	"{\"port\":5,\"valid\":true,\"control_type\":0,\"threshold\":10,"	\
+	"\"packet_size\":1,\"marking_rate\":0,\"vls_congested\":[0,3]}\n"
+
+static void cc_show_out(void **state)
+{
+	struct t *t = t_new();
+	const char *out;
+
+	(void)state;
+	cc_reply(t_reply(t, IBSW_CMD_CC_GET), true);
+	assert_int_equal(t_run(t, "cc show S2"), 0);
+	assert_string_equal(t_out(t), CC_HEAD
+			    "    port 2: congested vls 0\n"
+			    "    port 3: threshold 4 packet_size 2 marking_rate 100\n"
+			    "    port 5: threshold 10 packet_size 1 marking_rate 0 congested vls 0,3\n");
+
+	t_clear(t);
+	cc_reply(t_reply(t, IBSW_CMD_CC_GET), true);
+	assert_int_equal(t_run(t, "-d cc show S2"), 0);
+	assert_string_equal(t_out(t), CC_HEAD
+			    "    port 1: valid off" OFF_SETTINGS "\n"
+			    "    port 2: valid off" OFF_SETTINGS " congested vls 0\n"
+			    "    port 3: valid on threshold 4 packet_size 2 marking_rate 100 control_type 0\n"
+			    "    port 5: valid on threshold 10 packet_size 1 marking_rate 0 control_type 0"
+			    CONGESTED_03 "\n");
+
+	/* defaults: everything off, nothing congested */
+	t_clear(t);
+	cc_reply(t_reply(t, IBSW_CMD_CC_GET), false);
+	assert_int_equal(t_run(t, "cc show S2"), 0);
+	assert_string_equal(t_out(t), CC_HEAD);
+
+	t_clear(t);
+	cc_reply(t_reply(t, IBSW_CMD_CC_GET), true);
+	assert_int_equal(t_run(t, "-j cc show S2"), 0);
+	out = t_out(t);
+	assert_true(t_json_valid(out));
+	check_jq(out, "[.switch_name, .info, .control_map, .victim_mask, .credit_mask,\n"
+		 ".threshold, .packet_size, .cs_threshold, .cs_return_delay, .marking_rate]",
+		 CC_JSON_SW "15,8,0,16389,1]\n");
+	check_jq(out, "[.port_setting[] | select(.vls_congested | length > 0) | .port]", "[2,5]\n");
+	check_jq(out, ".port_setting[3]", CC_JSON_PORT5);
+	check_jq(out, "[.port_setting[] | select(.valid) | .port]", "[3,5]\n");
+	t_free(t);
+}
+
+static void cc_log_event(struct nlmsghdr *r, uint32_t slid, uint32_t dlid, uint32_t ts)
+{
+	struct nlattr *nest = mnl_attr_nest_start(r, IBSW_A_CC_LOG_EVENT);
+
+	mnl_attr_put_u32(r, IBSW_A_CC_LOG_EVENT_SLID, slid);
+	mnl_attr_put_u32(r, IBSW_A_CC_LOG_EVENT_DLID, dlid);
+	mnl_attr_put_u32(r, IBSW_A_CC_LOG_EVENT_SL, 0);
+	mnl_attr_put_u32(r, IBSW_A_CC_LOG_EVENT_TIMESTAMP, ts);
+	mnl_attr_put_u32(r, IBSW_A_CC_LOG_EVENT_PORT, 2);
+	mnl_attr_put_u32(r, IBSW_A_CC_LOG_EVENT_VL, 0);
+	mnl_attr_nest_end(r, nest);
+}
+
+static void cc_log_reply(struct nlmsghdr *r, bool events)
+{
+	uint8_t map[CTL_MASK_LEN] = { 0 };
+
+	if (events)
+		map[31] = 0x04;
+	mnl_attr_put_strz(r, IBSW_A_CC_LOG_SWITCH_NAME, "S2");
+	mnl_attr_put_u32(r, IBSW_A_CC_LOG_EVENTS_COUNTER, events ? 1234 : 0);
+	mnl_attr_put_u64(r, IBSW_A_CC_LOG_THRESHOLD_EVENTS, events ? 5000000000ULL : 0);
+	mnl_attr_put_u32(r, IBSW_A_CC_LOG_CURRENT_TIMESTAMP, 4000000000U);
+	mnl_attr_put(r, IBSW_A_CC_LOG_PORT_MAP, CTL_MASK_LEN, map);
+	if (!events)
+		return;
+	cc_log_event(r, 5, 7, 100);
+	cc_log_event(r, 6, 7, 101);
+	cc_log_event(r, 1, 7, 102);
+}
+
+#define LOG_HEAD	"S2: events_counter 1234 threshold_events 5000000000 current_timestamp 4000000000"
+#define LOG_HEAD0	"S2: events_counter 0 threshold_events 0 current_timestamp 4000000000"
+#define LOG_JSON_EVENT	"{\"slid\":1,\"dlid\":7,\"sl\":0,\"timestamp\":102,\"port\":2,\"vl\":0}\n"
+
+static void cc_log_out(void **state)
+{
+	struct t *t = t_new();
+	const char *out;
+
+	(void)state;
+	cc_log_reply(t_reply(t, IBSW_CMD_CC_LOG_GET), true);
+	assert_int_equal(t_run(t, "cc log S2"), 0);
+	assert_string_equal(t_out(t), LOG_HEAD " port_map 0x4 (ports 2)\n"
+			    "    slid 5 dlid 7 sl 0 port 2 vl 0 timestamp 100\n"
+			    "    slid 6 dlid 7 sl 0 port 2 vl 0 timestamp 101\n"
+			    "    slid 1 dlid 7 sl 0 port 2 vl 0 timestamp 102\n");
+
+	t_clear(t);
+	cc_log_reply(t_reply(t, IBSW_CMD_CC_LOG_GET), false);
+	assert_int_equal(t_run(t, "cc log S2"), 0);
+	assert_string_equal(t_out(t), LOG_HEAD0 " port_map 0x0\n");
+
+	t_clear(t);
+	cc_log_reply(t_reply(t, IBSW_CMD_CC_LOG_GET), true);
+	assert_int_equal(t_run(t, "cc log S2 -j"), 0);
+	out = t_out(t);
+	assert_true(t_json_valid(out));
+	check_jq(out, "[.switch_name, .events_counter, .threshold_events, .current_timestamp,\n"
+		 ".port_map, (.event | length), ([.event[].slid] | unique)]",
+		 "[\"S2\",1234,5000000000,4000000000,[2],3,[1,5,6]]\n");
+	check_jq(out, ".event[2]", LOG_JSON_EVENT);
+
+	/* an empty log: event is absent, as the kernel sends none */
+	t_clear(t);
+	cc_log_reply(t_reply(t, IBSW_CMD_CC_LOG_GET), false);
+	assert_int_equal(t_run(t, "-j cc log S2"), 0);
+	check_jq(t_out(t), "[.events_counter, (.event // [] | length), .port_map]", "[0,0,[]]\n");
+
+	/* a mask of the wrong size is malformed for the renderer: shown raw in JSON */
+	t_clear(t);
+	mnl_attr_put(t_reply(t, IBSW_CMD_CC_LOG_GET), IBSW_A_CC_LOG_PORT_MAP, 2, "\x01\x02");
+	assert_int_equal(t_run(t, "-j cc log S2"), 0);
+	check_jq(t_out(t), ".port_map", "[1,2]\n");
+	t_free(t);
+}
+
+static void cc_monitor_out(void **state)
+{
+	struct t *t = t_new();
+
+	(void)state;
+	cc_reply(t_notify(t, IBSW_CMD_CC_CHANGE_NTF), false);
+	assert_int_equal(t_run(t, "monitor"), 0);
+	assert_string_equal(t_out(t), "cc-change: " CC_HEAD);
+	t_clear(t);
+	cc_reply(t_notify(t, IBSW_CMD_CC_CHANGE_NTF), false);
+	assert_int_equal(t_run(t, "-j monitor"), 0);
+	check_jq(t_out(t), "[.event, .cc.switch_name, .cc.threshold]",
+		 "[\"cc-change\",\"S2\",15]\n");
+	t_free(t);
+}
+
 static void malformed_replies(void **state)
 {
 	struct t *t = t_new();
@@ -391,6 +583,14 @@ static void malformed_replies(void **state)
 	r = t_reply(t, IBSW_CMD_SWITCH_GET);
 	mnl_attr_put(r, IBSW_A_SWITCH_NAME, 3, "abc");	/* no NUL */
 	assert_int_equal(t_run(t, "switch show"), 1);
+
+	/* a u16 of 1 byte */
+	t_clear(t);
+	r = t_reply(t, IBSW_CMD_CC_GET);
+	mnl_attr_put_u8(r, IBSW_A_CC_MARKING_RATE, 1);
+	assert_int_equal(t_run(t, "cc show S1"), 1);
+	assert_string_equal(t_err(t), "ibswctl: malformed attribute cc/marking-rate in a reply\n"
+			    "ibswctl: cc show S1: Invalid argument\n");
 
 	/* unknown attributes are newer than the tool: ignored */
 	t_clear(t);
@@ -441,6 +641,9 @@ int main(int argc, char **argv)
 		cmocka_unit_test(lft_out),
 		cmocka_unit_test(addr_out),
 		cmocka_unit_test(monitor_out),
+		cmocka_unit_test(cc_show_out),
+		cmocka_unit_test(cc_log_out),
+		cmocka_unit_test(cc_monitor_out),
 		cmocka_unit_test(malformed_replies),
 		cmocka_unit_test(json_writer),
 	};
