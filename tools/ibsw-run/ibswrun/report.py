@@ -83,8 +83,10 @@ def rate_unit(name):
     """Unit of the rate of a counter name."""
     if name in DATA_COUNTERS:
         return 'Gb/s'
-    if name == 'port_xmit_wait':
+    if name in ('port_xmit_wait', 'port_xmit_time_cong'):
         return 'ticks/s'
+    if name.endswith('fecn') or name.endswith('becn'):
+        return 'packets/s'
     if name.endswith('packets') or name.endswith('discards') or name.endswith('errors'):
         return 'packets/s'
     return '1/s'

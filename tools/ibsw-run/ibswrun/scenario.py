@@ -38,13 +38,18 @@ PORT_COUNTERS = {
     'port_rcv_errors': 'counters',
     'port_rcv_switch_relay_errors': 'counters',
     'excessive_buffer_overrun_errors': 'counters',
+    'port_xmit_time_cong': 'counters',
+    'port_xmit_fecn': 'counters',
+    'port_rcv_fecn': 'counters',
+    'port_rcv_becn': 'counters',
     'rcv_foreign': 'hw_counters',
     'rcv_vl_discards': 'hw_counters',
     'rcv_oversize': 'hw_counters',
     'neigh_replies': 'hw_counters',
 }
 VL_COUNTERS = ('port_xmit_data', 'port_rcv_data', 'port_xmit_packets',
-               'port_rcv_packets', 'port_xmit_wait')
+               'port_rcv_packets', 'port_xmit_wait', 'port_xmit_time_cong',
+               'port_xmit_fecn')
 DATA_COUNTERS = ('port_xmit_data', 'port_rcv_data')	# 32-bit words
 
 DEFAULT_VLS = 4		# a switch port's data VLs unless "fabric vls N"
