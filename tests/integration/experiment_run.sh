@@ -125,6 +125,30 @@ ibsw_case two_flows two_flows
 [ -s "$IBSW_LOGDIR/two-flows.check" ] &&
 	ibsw_note "two-flows $(grep '^steady' "$IBSW_LOGDIR/two-flows.check")"
 
+# The scenario's cc lines reach the switch before the flows: with marking
+# on at S1, the port to H5 marks the two flows' packets (port_xmit_fecn
+# sampled like any counter); cc settings S1 does not take fail the run.
+cc_marking() {
+	local out=$IBSW_LOGDIR/cc scn=$IBSW_LOGDIR/cc.scn rc fecn
+
+	sed -e '/^cc off/d' -e 's/^counter S1\/5 .*/counter S1\/5 port_xmit_data port_xmit_fecn/' \
+		-e 's/^duration .*/duration 10ms/' -e 's/^window .*/window steady 5ms 10ms/' \
+		"$SCN" >"$scn"
+	printf '%s\n' "cc switch S1 threshold 15 marking_rate 0 packet_size 8" >>"$scn"
+	sed -i "s|^topology .*|topology $IBSW_ROOT/topologies/fan-in.net|" "$scn"
+	timeout -k 10 300 "$RUN" --no-vm "$scn" -o "$out"
+	rc=$?
+	[ "$rc" = 0 ] || ibsw_fail "ibsw-run exit $rc" || return
+	fabric_gone || return
+	fecn=$(jq -r '.counters["S1/5:port_xmit_fecn"].windows.steady.mean' "$out/summary.json")
+	echo "S1/5 port_xmit_fecn: $fecn packets/s in the steady window"
+	jq -e '.cc == "switch marking"' "$out/summary.json" >/dev/null ||
+		ibsw_fail "summary.json does not say the switches marked" || return
+	awk -v f="$fecn" 'BEGIN { exit !(f + 0 > 0) }' ||
+		ibsw_fail "S1's port to H5 marked nothing ($fecn)"
+}
+ibsw_case cc_marking cc_marking
+
 # Traffic of both flows in the last sample so far.
 flows_running() {
 	awk -F, 'NR > 1 { last = $3 > 0 && $4 > 0 } END { exit !last }' "$1/samples.csv" 2>/dev/null

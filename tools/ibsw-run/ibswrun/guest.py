@@ -441,6 +441,22 @@ class Run:
         self.note('fabric up: %d switches, %d hosts in %.1f s' % (
             len(self.desc.get('switches', [])), len(self.hosts), time.monotonic() - t), show=True)
 
+    def set_cc(self):
+        """The scenario's cc lines, in order, with ibswctl cc set (before
+        any traffic, so that the run starts from a known configuration)."""
+        names = [sw.get('name') for sw in self.desc.get('switches', [])]
+        for c in self.sc.cc_settings:
+            for sw in (names if c.switch == '*' else [c.switch]):
+                target = sw if c.port is None else '%s/%d' % (sw, c.port)
+                rc = self.ibswctl_run(['cc', 'set', target] + list(c.args))
+                if rc != 0:
+                    last = self.last_output.splitlines()[-1] if self.last_output else ''
+                    raise GuestError('line %d: ibswctl cc set %s failed (exit %d): %s' % (
+                        c.line, target, rc, last))
+        if self.sc.cc_settings:
+            self.note('congestion control: %d cc lines applied' % len(self.sc.cc_settings),
+                      show=True)
+
     def wait_hosts(self):
         """The rxe ports of the hosts that run something have their IPv4
         RoCEv2 GID and are ACTIVE."""
@@ -685,6 +701,7 @@ class Run:
             self.bring_up()
             self.write_run_json()
             self.check_stop()
+            self.set_cc()
             self.wait_hosts()
             self.open_sampler()
             self.start_servers()

@@ -22,8 +22,13 @@ import sys
 NAME_RE = re.compile(r'[A-Za-z0-9_.-]+\Z')
 KEYWORDS = ('name', 'topology', 'scale', 'fabric', 'duration', 'sample', 'cc',
             'flow', 'app', 'counter', 'window', 'fairness')
-SINGLE = ('name', 'topology', 'scale', 'fabric', 'duration', 'sample', 'cc')
+SINGLE = ('name', 'topology', 'scale', 'fabric', 'duration', 'sample')
 VERBS = ('write', 'read', 'send')
+# cc lines: the settings of `ibswctl cc set SW` and `cc set SW/PORT`, with
+# the largest value of each number
+CC_KEYS = {'switch': ('threshold', 'marking_rate', 'packet_size', 'victim_mask'),
+           'port': ('valid', 'threshold', 'marking_rate', 'packet_size')}
+CC_RANGES = {'threshold': 15, 'marking_rate': 65535, 'packet_size': 255}
 
 # Per-port counters of Documentation/ABI/testing/sysfs-class-ibsw and the
 # directory of ports/N/ that holds each; the per-VL ones live in
@@ -108,6 +113,15 @@ class App:
 
 
 @dataclasses.dataclass
+class CcSetting:
+    """A cc line: ibswctl cc set SWITCH[/PORT] ARGS (ibccconfig's words)."""
+    switch: str
+    port: object	# None: the switch's settings; an int: that port's
+    args: list
+    line: int
+
+
+@dataclasses.dataclass
 class Counter:
     switch: str
     port: object	# int, or '*' for every connected port
@@ -134,6 +148,7 @@ class Scenario:
     duration: float
     sample: float
     cc: str
+    cc_settings: list
     flows: list
     apps: list
     counters: list
@@ -257,6 +272,7 @@ class _Parser:
         self.single = {}	# keyword -> (line, words)
         self.flows, self.apps, self.counters = [], [], []
         self.windows, self.fairness = [], []
+        self.cc_off, self.cc_settings = None, []
         self.warnings = []
 
     def fail(self, line, reason):
@@ -293,7 +309,7 @@ class _Parser:
                 raise _Bad(f"'{key}' given twice (first at line {self.single[key][0]})")
             self.single[key] = (no, args)
             want = {'name': 1, 'topology': 1, 'scale': 1, 'duration': 1,
-                    'sample': 1, 'cc': 1}.get(key)
+                    'sample': 1}.get(key)
             if want is not None and len(args) != want:
                 raise _Bad(f"'{key}' takes one value, {len(args)} given")
             if key == 'fabric' and not args:
@@ -333,6 +349,45 @@ class _Parser:
                              parse_time(opts['start']) if 'start' in opts else 0.0,
                              parse_time(opts['stop']) if 'stop' in opts else None,
                              argv, no))
+
+    def rec_cc(self, no, args):
+        if args == ['off']:
+            if self.cc_off:
+                raise _Bad(f"'cc off' given twice (first at line {self.cc_off})")
+            self.cc_off = no
+            return
+        if not args:
+            raise _Bad('cc needs off, switch SW|* SETTING..., or port SW/PORT SETTING...')
+        kind, rest = args[0], args[1:]
+        if kind in ('on', 'hca'):
+            raise _Bad('HCA congestion control is not available yet (issue 6); switch '
+                       'marking is: cc switch SW|* threshold T marking_rate R ...')
+        if kind not in CC_KEYS:
+            raise _Bad(f"bad cc '{kind}' (off, switch or port)")
+        if not rest:
+            raise _Bad(f'cc {kind} needs ' + ('SW or *' if kind == 'switch' else 'SW/PORT'))
+        target, words = rest[0], rest[1:]
+        if kind == 'switch':
+            sw, port = target, None
+        else:
+            m = re.fullmatch(r'([^/]+)/(\d+)', target)
+            if not m:
+                raise _Bad(f"bad port '{target}' (SW/PORT)")
+            sw, port = m.group(1), int(m.group(2))
+        if not words:
+            raise _Bad(f"cc {kind} {target} needs settings ({' '.join(CC_KEYS[kind])})")
+        opts = _opts(words, CC_KEYS[kind], f'cc {kind}')
+        for key, value in opts.items():
+            if key == 'valid':
+                if value not in ('on', 'off'):
+                    raise _Bad(f"bad valid '{value}' (on or off)")
+            elif key == 'victim_mask':
+                if not re.fullmatch(r'(0x)?[0-9a-fA-F]{1,64}|ports:[0-9,-]+', value):
+                    raise _Bad(f"bad victim_mask '{value}' (a hex number of up to 256 bits, "
+                               'or ports:LIST such as ports:1,3-5)')
+            else:
+                parse_int(value, 0, CC_RANGES[key], key)
+        self.cc_settings.append(CcSetting(sw, port, words, no))
 
     def rec_counter(self, no, args):
         if len(args) < 2:
@@ -425,12 +480,20 @@ class _Parser:
             if not 0 < sample <= duration:
                 self.fail(sample_no, f'sample interval {fmt_time(sample)} must be > 0 and '
                           f'<= the duration ({fmt_time(duration)})')
-        cc_no, cc = single('cc')
-        if cc is not None:
-            if cc[0] == 'on':
-                self.fail(cc_no, 'congestion control is not available yet (issues 5 and 6)')
-            if cc[0] != 'off':
-                self.fail(cc_no, f"bad cc '{cc[0]}' (off)")
+        if self.cc_off and self.cc_settings:
+            self.fail(self.cc_settings[0].line, f"cc settings and 'cc off' (line "
+                      f'{self.cc_off}): drop one or the other')
+        for c in self.cc_settings:
+            if c.switch == '*' and c.port is None:
+                continue
+            sw = aliases.get(('switch', c.switch))
+            if sw is None:
+                self.fail(c.line, f"unknown switch '{c.switch}' (topology switches: "
+                          f"{' '.join(switches)}{', or *' if c.port is None else ''})")
+            c.switch = sw
+            if c.port is not None and not 1 <= c.port <= switches[sw]:
+                self.fail(c.line, f'port {c.port} out of range for switch {sw} '
+                          f'(1 to {switches[sw]})')
         fab_no, fabric_args = single('fabric')
         fabric_args = fabric_args or []
         vls = self.fabric_vls(fab_no, fabric_args)
@@ -526,8 +589,9 @@ class _Parser:
                 if fs.windows.count(w) > 1:
                     self.fail(fs.line, f"window '{w}' twice in fairness set {fs.name}")
 
+        cc = 'switch marking' if self.cc_settings else 'off'
         return Scenario(name, self.path, topology, scale, list(fabric_args), duration, sample,
-                        'off', self.flows, self.apps, self.counters, windows, self.fairness,
+                        cc, self.cc_settings, self.flows, self.apps, self.counters, windows, self.fairness,
                         hosts, switches, self.warnings)
 
     def at(self, no, func, *args):

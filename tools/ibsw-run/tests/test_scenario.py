@@ -178,6 +178,17 @@ class Parse(Base):
         with self.assertRaises(ValueError):
             scenario.expand(['{h2.lid}'], hosts)
 
+    def test_cc_settings(self):
+        sc = self.load(HEAD + 'cc switch * threshold 15 marking_rate 0\n'
+                       'cc switch S2 victim_mask ports:2,3 packet_size 8\n'
+                       'cc port S1/4 valid on threshold 10\n')
+        self.assertEqual(sc.cc, 'switch marking')
+        self.assertEqual([(c.switch, c.port, c.args, c.line) for c in sc.cc_settings],
+                         [('*', None, ['threshold', '15', 'marking_rate', '0'], 3),
+                          ('S2', None, ['victim_mask', 'ports:2,3', 'packet_size', '8'], 4),
+                          ('S1', 4, ['valid', 'on', 'threshold', '10'], 5)])
+        self.assertEqual(self.load(HEAD + 'cc off\n').cc_settings, [])
+
     def test_shipped_scenarios(self):
         for name, nflows in (('seed002-s1', 5), ('seed000-dcms', 4)):
             sc = scenario.load(os.path.join(ROOT, 'scenarios', name + '.scn'), warn=None)
@@ -201,8 +212,19 @@ ERRORS = [
     ('scale_range', 'scale 0\n', 3, 'time scale 0 out of range (1 to 10000)'),
     ('sample_too_long', 'sample 11ms\n', 3, 'sample interval 11ms must be > 0 and <= the duration'),
     ('sample_zero', 'sample 0\n', 3, 'sample interval'),
-    ('cc_on', 'cc on\n', 3, 'congestion control is not available yet (issues 5 and 6)'),
-    ('cc_bad', 'cc maybe\n', 3, "bad cc 'maybe' (off)"),
+    ('cc_on', 'cc on\n', 3, 'HCA congestion control is not available yet (issue 6)'),
+    ('cc_bad', 'cc maybe\n', 3, "bad cc 'maybe' (off, switch or port)"),
+    ('cc_switch', 'cc switch S9 threshold 3\n', 3, "unknown switch 'S9' (topology switches: S1 S2, or *)"),
+    ('cc_threshold', 'cc switch S1 threshold 16\n', 3, 'threshold 16 out of range (0 to 15)'),
+    ('cc_port_range', 'cc port S2/5 threshold 3\n', 3, 'port 5 out of range for switch S2 (1 to 4)'),
+    ('cc_port_syntax', 'cc port S2 threshold 3\n', 3, "bad port 'S2' (SW/PORT)"),
+    ('cc_no_settings', 'cc switch *\n', 3, 'cc switch * needs settings'),
+    ('cc_twice', 'cc switch S1 marking_rate 1 marking_rate 2\n', 3, "option 'marking_rate' given twice"),
+    ('cc_port_key', 'cc port S1/4 victim_mask 0x10\n', 3, "unknown cc port option 'victim_mask'"),
+    ('cc_mask', 'cc switch S1 victim_mask ports:x\n', 3, "bad victim_mask 'ports:x'"),
+    ('cc_valid', 'cc port S1/4 valid 1\n', 3, "bad valid '1' (on or off)"),
+    ('cc_off_and_on', 'cc off\ncc switch S1 threshold 1\n', 4, "cc settings and 'cc off' (line 3)"),
+    ('cc_off_twice', 'cc off\ncc off\n', 4, "'cc off' given twice (first at line 3)"),
     ('fabric_unknown', 'fabric vls 4 pacing off\n', 3, "fabric: unknown word 'pacing'"),
     ('fabric_scale', 'fabric scale 10\n', 3,
      "fabric: 'scale' is set by ibsw-run (use the 'scale' line)"),
