@@ -362,7 +362,7 @@ int ibsw_cc_set(struct ibsw_switch *sw, const struct ibsw_cc_setting *req,
 
 /**
  * struct ibsw_cc_log_event - a CongestionLogEvent (switch)
- * @slid: source LID (from the address table), 0 if unknown
+ * @slid: source LID (of the sending HCA port), 0 if unknown
  * @dlid: destination LID
  * @sl: service level
  * @timestamp: emulated time, 1.024 us units

@@ -155,7 +155,7 @@ int ibsw_lid_claim(struct ibsw_port *port, u16 lid,
 			return err;
 	}
 	ibsw_lid_release(port);
-	port->lid = lid;
+	WRITE_ONCE(port->lid, lid);
 	return 0;
 }
 
@@ -170,7 +170,7 @@ void ibsw_lid_release(struct ibsw_port *port)
 	ASSERT_RTNL();
 	if (port->lid)
 		xa_erase(&ibsw_fabric.lids, port->lid);
-	port->lid = 0;
+	WRITE_ONCE(port->lid, 0);
 }
 
 int ibsw_core_init(void)

@@ -280,9 +280,8 @@ static void ibsw_host_roce(struct ibsw_port *port, struct net_device *dev,
 	memset(cb, 0, sizeof(*cb));
 	cb->wire_len = len;
 	cb->dlid = dlid;
-	/* For the CongestionLog: the source's LID, as the SA knows it */
-	cb->slid = ibsw_addr_lookup(rcu_dereference(ibsw_fabric.addrs),
-				    &pkt->saddr);
+	/* The LRH's SLID: this HCA port's LID (for the CongestionLog) */
+	cb->slid = READ_ONCE(port->lid);
 	cb->bth_off = pkt->bth_off;
 	cb->l4_off = pkt->l4_off;
 	cb->flags = ibsw_host_cc_flags(pkt);

@@ -99,7 +99,7 @@
  * struct ibsw_skb_cb - what the switch knows of a packet, in skb->cb
  * @wire_len: IB wire length (LRH to VCRC)
  * @dlid: destination LID
- * @slid: LID of the source address, 0 if not in the address table
+ * @slid: LID of the sending HCA port (the LRH's SLID), 0 if it has none
  * @bth_off: offset of the BTH from the Ethernet header, for marking
  * @l4_off: offset of the UDP header, for its checksum when marking
  * @in_port: input port on the switch it is queued in (0: HCA FIFO)
