@@ -781,12 +781,15 @@ tool_send_lat() {
 }
 slat() { _have ib_send_lat && tool_send_lat "$@"; }
 
-# ibsw_flow_start SRC DST SECONDS [ARGS...]: a bulk RDMA WRITE flow from
-# host SRC to host DST (ib_write_bw, 64 KiB messages, duration mode) in
-# the background, server and client killed when the case ends. Returns
-# once the client runs.
+# ibsw_flow_start SRC DST SECONDS [ARGS...]: a bulk flow from host SRC to
+# host DST (ib_write_bw, 64 KiB messages, duration mode) in the background,
+# server and client killed when the case ends. Returns once the client
+# runs. IBSW_FLOW_TOOL (another perftest bw tool) and IBSW_FLOW_SIZE
+# change the tool and the message size; the client runs on SRC, so with
+# ib_read_bw the data goes from DST to SRC.
 ibsw_flow_start() {
-	local s=$1 d=$2 secs=$3 sa ca log
+	local s=$1 d=$2 secs=$3 sa ca log tool=${IBSW_FLOW_TOOL:-ib_write_bw}
+	local size=${IBSW_FLOW_SIZE:-65536}
 	shift 3
 
 	sa=$(_dev_args "$d" -d -x) && ca=$(_dev_args "$s" -d -x) || return 1
@@ -796,19 +799,19 @@ ibsw_flow_start() {
 	# -u 20: a QP timeout of 4 s, as queueing delays grow with the time
 	# scale (rxe's own timers are not scaled)
 	# shellcheck disable=SC2086
-	ibsw_bg "$d" "$log" $((secs + 30)) ib_write_bw $sa -p "$IBSW_PORT" -F \
-		-s 65536 -D "$secs" --report_gbits -u 20 "$@"
+	ibsw_bg "$d" "$log" $((secs + 30)) "$tool" $sa -p "$IBSW_PORT" -F \
+		-s "$size" -D "$secs" --report_gbits -u 20 "$@"
 	local spid=$IBSW_BG_PID
 	_ibsw_flow_srv_ready() {
 		kill -0 "$spid" 2>/dev/null || return 0
 		ready_tcp "$d"
 	}
-	wait_for "ib_write_bw server on $d" 20 _ibsw_flow_srv_ready || return 1
-	kill -0 "$spid" 2>/dev/null || ibsw_fail "ib_write_bw server on $d exited" || return
+	wait_for "$tool server on $d" 20 _ibsw_flow_srv_ready || return 1
+	kill -0 "$spid" 2>/dev/null || ibsw_fail "$tool server on $d exited" || return
 	# shellcheck disable=SC2086
-	ibsw_bg "$s" "$log" $((secs + 30)) ib_write_bw $ca -p "$IBSW_PORT" -F \
-		-s 65536 -D "$secs" --report_gbits -u 20 "$@" "$(_oob "$d")"
-	echo "$(ibsw_ts) flow $s -> $d started (log ${log##*/})"
+	ibsw_bg "$s" "$log" $((secs + 30)) "$tool" $ca -p "$IBSW_PORT" -F \
+		-s "$size" -D "$secs" --report_gbits -u 20 "$@" "$(_oob "$d")"
+	echo "$(ibsw_ts) flow $s -> $d started ($tool, log ${log##*/})"
 }
 
 # Sum of an rxe hardware counter over the hosts' devices.

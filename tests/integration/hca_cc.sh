@@ -1,0 +1,325 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
+#
+# HCA congestion control of the patched rxe (IBA annex A10, CA side) on a
+# 1x SDR fan-in (topologies/fan-in.net: H1-H4 and H5 on one switch):
+#  - settings: defaults (off), read back, bad values and writes without
+#    CAP_NET_ADMIN refused with nothing changed;
+#  - ird: a flow held at a CCT index by CCTI_Min runs at the rate the CCT
+#    entry predicts, packet time / (packet time + IRD), for two entries;
+#  - becn: with the switch marking FECN at the congested port to H5 and a
+#    two-entry CCT, the two contributors are notified (BECN on their ACKs),
+#    slow down to the rate of the second entry, and recover to their fair
+#    share once marking stops and the CCTI timer has run down;
+#  - cnp: UD sends and RDMA READ responses through the congested port are
+#    answered with CNPs, which their senders count and act on;
+#  - tools: rping -V, ibv_rc_pingpong -c and ib_write_bw pass with CC on
+#    and off; nothing is lost anywhere.
+# The CA settings use the fabric's time scale and link rate, as the switch.
+# shellcheck source=tests/lib.sh disable=SC2317,SC2034
+. "$(dirname "$0")/../lib.sh"
+
+SCALE=${IBSW_SCALE:-100}	# 1x SDR: 20 Mb/s of wall-clock traffic per link
+RATE=2000000000			# 1x SDR data rate, bit/s
+WINDOW=${IBSW_WINDOW:-6}	# wall seconds per measurement window
+MTU=4096			# the fabric's IB MTU (netdev MTU 4200)
+
+ibsw_require_ibsw
+ibsw_require_patched_rxe
+ibsw_fabric_up "$IBSW_ROOT/topologies/fan-in.net" scale "$SCALE" >>"$IBSW_CASE_LOG" 2>&1 ||
+	ibsw_setup_fail "fabric up: ${_ibsw_reason:-see setup.log}"
+[ -d "/sys/class/infiniband/${HOST_RXE[H1]}/ports/1/cc" ] ||
+	ibsw_setup_fail "rxe has no congestion control (ports/1/cc): not our patched module?"
+
+SW=${HOST_SW[H5]}
+P5=${HOST_PORT[H5]}
+
+ccf() { echo "/sys/class/infiniband/${HOST_RXE[$1]}/ports/1/cc/$2"; }
+ccget() { cat "$(ccf "$1" "$2")"; }
+# ccset HOST FILE VALUE: a write that must succeed
+ccset() {
+	echo "$3" >"$(ccf "$1" "$2")" || ibsw_fail "${HOST_RXE[$1]} cc/$2 <- $3 refused"
+}
+rxecnt() { cat "/sys/class/infiniband/${HOST_RXE[$1]}/ports/1/hw_counters/$2"; }
+
+# The CA settings of every host, back to "off" with the fabric's clock
+cc_reset() {
+	local h
+
+	for h in "${!HOST_RXE[@]}"; do
+		ccset "$h" enabled 0 && ccset "$h" port_control 0 &&
+			ccset "$h" time_scale "$SCALE" && ccset "$h" link_rate "$RATE" &&
+			ccset "$h" cct 0:0 &&
+			ccset "$h" sl_settings "sl=all ccti_timer=0 ccti_increase=0 trigger_threshold=0 ccti_min=0" ||
+			return 1
+	done
+}
+
+# Every setting of a host, to compare before and after refused writes
+cc_state() {
+	local f
+
+	for f in enabled port_control time_scale link_rate cct ccti_limit sl_settings; do
+		echo "$f: $(ccget "$1" "$f")"
+	done
+}
+
+# Wire bit/s of emulated time that the switch received from host $1 over
+# the window (its port's port_rcv_data)
+host_rate() {
+	local -A r
+
+	ibsw_rate_window r "$WINDOW" "$SW:${HOST_PORT[$1]}" || return 1
+	echo "${r[$SW:${HOST_PORT[$1]}]}"
+}
+
+pct() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.1f", 100 * a / b }'; }
+
+# within GOT EXPECT PCT: GOT is within PCT percent of EXPECT
+within() {
+	awk -v g="$1" -v e="$2" -v t="$3" 'BEGIN { d = g - e; if (d < 0) d = -d; exit !(d * 100 <= e * t) }'
+}
+
+# --------------------------------------------------------------- settings
+
+settings() {
+	local before after h=H1 f v
+
+	# off by default, CCT empty
+	[ "$(ccget $h enabled)" = 0 ] && [ "$(ccget $h ccti_limit)" = 0 ] &&
+		[ "$(ccget $h cct)" = 0:0 ] ||
+		ibsw_fail "not off by default: $(cc_state $h | tr '\n' ' ')" || return
+	cc_reset || return
+
+	ccset $h cct "0:0, 0:5 1:7,3:16383" && ccset $h sl_settings "sl=3 ccti_timer=150 ccti_increase=2" &&
+		ccset $h port_control 1 || return
+	[ "$(ccget $h cct)" = "0:0 0:5 1:7 3:16383" ] && [ "$(ccget $h ccti_limit)" = 3 ] &&
+		grep -qx "sl=3 ccti_timer=150 ccti_increase=2 trigger_threshold=0 ccti_min=0" \
+			"$(ccf $h sl_settings)" &&
+		grep -qx "sl=4 ccti_timer=0 ccti_increase=0 trigger_threshold=0 ccti_min=0" \
+			"$(ccf $h sl_settings)" &&
+		[ "$(ccget $h port_control)" = 1 ] ||
+		ibsw_fail "settings not read back: $(cc_state $h | tr '\n' ' ')" || return
+
+	before=$(cc_state $h)
+	for f in "cct 4:1" "cct 0:16384" "cct 0:1,x" "cct  " "sl_settings sl=16 ccti_timer=1" \
+		"sl_settings sl=1" "sl_settings sl=1 ccti_increase=256" "time_scale 0" \
+		"time_scale 10001" "link_rate 0" "port_control 2" "enabled maybe"; do
+		v=${f#* }
+		f=${f%% *}
+		if echo "$v" 2>/dev/null >"$(ccf $h "$f")"; then
+			ibsw_fail "cc/$f accepted \"$v\"" || return
+		fi
+		echo "cc/$f <- \"$v\": refused"
+	done
+	# more entries than the table holds (ControlTableCap 4 blocks)
+	v=$(printf '0:1 %.0s' $(seq 257))
+	if echo "$v" 2>/dev/null >"$(ccf $h cct)"; then
+		ibsw_fail "cc/cct accepted 257 entries" || return
+	fi
+	# CAP_NET_ADMIN is required, even for root
+	if setpriv --bounding-set=-net_admin --inh-caps=-net_admin \
+		bash -c "echo 1 > $(ccf $h enabled)" 2>"$IBSW_LOGDIR/eperm"; then
+		ibsw_fail "enabled written without CAP_NET_ADMIN" || return
+	fi
+	cat "$IBSW_LOGDIR/eperm"
+	grep -q "Operation not permitted" "$IBSW_LOGDIR/eperm" ||
+		ibsw_fail "no EPERM without CAP_NET_ADMIN: $(cat "$IBSW_LOGDIR/eperm")" || return
+	after=$(cc_state $h)
+	[ "$before" = "$after" ] || {
+		diff <(echo "$before") <(echo "$after")
+		ibsw_fail "a refused write changed the settings"
+		return
+	}
+	cc_reset
+}
+ibsw_case settings settings
+
+# ------------------------------------------------------------------- ird
+
+# Wire bytes of the packets of a 64 KiB RDMA WRITE at MTU 4096: 16 packets,
+# the first with a RETH; each is UDP payload (BTH..ICRC) + LRH + VCRC.
+PKT=$(((12 + 16 + MTU + 4 + 10 + 15 * (12 + MTU + 4 + 10)) / 16))
+MAXPKT=$((MTU + 58))
+
+# ird_rate ENTRY SOLO: H1 -> H5 held at CCT index 1 (CCTI_Min) whose entry
+# is ENTRY (shift:multiplier); its rate must be packet / (packet + IRD) of
+# what the same flow reached unthrottled (SOLO bit/s: the VM moves a
+# little less than the link rate, see switch_rate)
+ird_rate() {
+	local entry=$1 solo=$2 shift mult ird expect got
+
+	shift=${entry%:*} mult=${entry#*:}
+	ird=$(awk -v m="$mult" -v s="$shift" -v p="$MAXPKT" 'BEGIN { print m * p / 2 ^ s }')
+	expect=$(awk -v r="$solo" -v p="$PKT" -v i="$ird" 'BEGIN { printf "%d", r * p / (p + i) }')
+	ccset H1 cct "0:0 $entry" && ccset H1 sl_settings "sl=all ccti_min=1" || return
+	sleep 2
+	got=$(host_rate H1) || return
+	echo "entry $entry (IRD $ird bytes of $PKT-byte packets): $got bit/s, predicted $expect"
+	IRD_NOTES+=("CCT entry $entry: $(pct "$got" "$RATE")% of the link; the CCT predicts $(pct "$expect" "$RATE")% (measured/predicted $(pct "$got" "$expect")%)")
+	within "$got" "$expect" 8 || ibsw_fail "entry $entry: $got bit/s, not within 8% of $expect" || return
+}
+
+ird() {
+	local solo d0 d1
+
+	cc_reset || return
+	ibsw_flow_start H1 H5 $((4 * WINDOW + 20)) || return
+	sleep 2
+	solo=$(host_rate H1) || return
+	echo "CC off: $solo bit/s"
+	IRD_NOTES=("CC off: $(pct "$solo" "$RATE")% of the link")
+	[ $((solo * 100)) -ge $((RATE * 90)) ] || ibsw_fail "solo flow at $solo bit/s, below 90% of $RATE" || return
+
+	d0=$(rxecnt H1 cc_delayed_ns)
+	ccset H1 enabled 1 || return
+	ird_rate 0:1 "$solo" || return
+	ird_rate 0:3 "$solo" || return
+	[ "$(rxecnt H1 cc_ccti_max)" = 1 ] || ibsw_fail "cc_ccti_max $(rxecnt H1 cc_ccti_max), not 1" || return
+	d1=$(rxecnt H1 cc_delayed_ns)
+	echo "cc_delayed_ns: $d0 -> $d1"
+	[ "$d1" -gt "$d0" ] || ibsw_fail "cc_delayed_ns did not grow" || return
+
+	# back to full rate once congestion control is off
+	ccset H1 enabled 0 || return
+	sleep 1
+	solo=$(host_rate H1) || return
+	echo "CC off again: $solo bit/s"
+	[ $((solo * 100)) -ge $((RATE * 85)) ] || ibsw_fail "did not recover: $solo bit/s" || return
+	for d0 in "${IRD_NOTES[@]}"; do echo "$d0" >>"$IBSW_LOGDIR/summary"; done
+}
+ibsw_case ird ird
+
+# ------------------------------------------------------------------ becn
+
+# Switch marking at every congested port, every eligible packet
+marking() {
+	ibswctl cc set "$SW" threshold "$1" marking_rate 0 packet_size 0
+}
+
+becn() {
+	local h r1 r2 expect ird t0 c
+
+	cc_reset || return
+	# one step: a BECN takes a flow to index 1, IRD 3 packets, and the
+	# timer (65535 x 1.024 us = 67 ms, 6.7 s of wall-clock time) keeps it
+	# there through the window
+	for h in H1 H2 H5; do
+		ccset $h cct "0:0 0:3" && ccset $h sl_settings "sl=all ccti_timer=65535 ccti_increase=1" &&
+			ccset $h enabled 1 || return
+	done
+	marking 15 || ibsw_fail "cc set $SW failed" || return
+	for h in H1 H2 H5; do
+		for c in cc_fecn_rcvd cc_becn_sent cc_becn_rcvd cc_ccti_increase; do
+			eval "b_${h}_$c=$(rxecnt $h $c)"
+		done
+	done
+	ibsw_flow_start H1 H5 $((3 * WINDOW + 40)) && ibsw_flow_start H2 H5 $((3 * WINDOW + 40)) || return
+	sleep 3
+
+	local -A r
+	ibsw_rate_window r "$WINDOW" "$SW:${HOST_PORT[H1]}" "$SW:${HOST_PORT[H2]}" || return
+	r1=${r[$SW:${HOST_PORT[H1]}]} r2=${r[$SW:${HOST_PORT[H2]}]}
+	ird=$((3 * MAXPKT))
+	expect=$((RATE * PKT / (PKT + ird)))
+	echo "marking on: H1 $r1, H2 $r2 bit/s; one step of the CCT predicts $expect each"
+	for h in H1 H2 H5; do
+		echo "$h: fecn_rcvd $(rxecnt $h cc_fecn_rcvd) becn_sent $(rxecnt $h cc_becn_sent)" \
+			"becn_rcvd $(rxecnt $h cc_becn_rcvd) ccti_increase $(rxecnt $h cc_ccti_increase)" \
+			"ccti_max $(rxecnt $h cc_ccti_max)"
+	done
+	echo "$SW/$P5 port_xmit_fecn: $(ibsw_cnt "$SW" "$P5" port_xmit_fecn)"
+	[ "$(rxecnt H5 cc_fecn_rcvd)" -gt "$b_H5_cc_fecn_rcvd" ] &&
+		[ "$(rxecnt H5 cc_becn_sent)" -gt "$b_H5_cc_becn_sent" ] ||
+		ibsw_fail "H5 did not answer FECN with BECN" || return
+	for h in H1 H2; do
+		eval "c=\$b_${h}_cc_becn_rcvd"
+		[ "$(rxecnt $h cc_becn_rcvd)" -gt "$c" ] && [ "$(rxecnt $h cc_ccti_max)" = 1 ] ||
+			ibsw_fail "$h got no BECN or is not at CCT index 1" || return
+	done
+	within "$r1" "$expect" 12 && within "$r2" "$expect" 12 ||
+		ibsw_fail "flows at $r1 and $r2 bit/s, not within 12% of $expect" || return
+	echo "BECN: H1 $(pct "$r1" "$RATE")%, H2 $(pct "$r2" "$RATE")% of the link, CCT predicts $(pct "$expect" "$RATE")%" >>"$IBSW_LOGDIR/summary"
+
+	# marking stops: within one timer period (6.7 s) the CCTIs run down
+	# to 0 and the flows share the link
+	marking 0 || return
+	t0=$SECONDS
+	_ccti_zero() { [ "$(rxecnt H1 cc_ccti_max)" = 0 ] && [ "$(rxecnt H2 cc_ccti_max)" = 0 ]; }
+	wait_for "the CCTIs to run down" 15 _ccti_zero || ibsw_fail "CCTIs still up 15 s after marking stopped" || return
+	echo "CCTIs at 0 after $((SECONDS - t0)) s; timer decrements H1 $(rxecnt H1 cc_ccti_timer_decrease)"
+	ibsw_rate_window r "$WINDOW" "$SW:${HOST_PORT[H1]}" "$SW:${HOST_PORT[H2]}" || return
+	r1=${r[$SW:${HOST_PORT[H1]}]} r2=${r[$SW:${HOST_PORT[H2]}]}
+	echo "marking off: H1 $r1, H2 $r2 bit/s"
+	[ $(((r1 + r2) * 100)) -ge $((RATE * 90)) ] && [ $((r1 * 100)) -ge $((RATE * 40)) ] &&
+		[ $((r2 * 100)) -ge $((RATE * 40)) ] ||
+		ibsw_fail "did not recover: $r1 and $r2 bit/s" || return
+	echo "after marking stops: H1 $(pct "$r1" "$RATE")%, H2 $(pct "$r2" "$RATE")%" >>"$IBSW_LOGDIR/summary"
+	ibsw_nothing_lost
+}
+ibsw_case becn becn
+
+# ------------------------------------------------------------------- cnp
+
+cnp() {
+	local h c ok=0
+
+	cc_reset || return
+	for h in H1 H2 H3 H5; do
+		ccset $h cct "0:0 0:1 0:2 0:3" && ccset $h sl_settings "sl=all ccti_timer=500 ccti_increase=1" &&
+			ccset $h enabled 1 || return
+	done
+	marking 15 || return
+	for h in H2 H3 H5; do
+		for c in cc_cnp_sent cc_cnp_rcvd cc_ccti_increase; do
+			eval "b_${h}_$c=$(rxecnt $h $c)"
+		done
+	done
+	# into H5: an RDMA WRITE flow from H1, UD sends from H3, and RDMA READ
+	# responses from H2 (H5 reads)
+	ibsw_flow_start H1 H5 $((WINDOW + 20)) &&
+		IBSW_FLOW_TOOL=ib_send_bw IBSW_FLOW_SIZE=2048 ibsw_flow_start H3 H5 $((WINDOW + 20)) -c UD &&
+		IBSW_FLOW_TOOL=ib_read_bw ibsw_flow_start H5 H2 $((WINDOW + 20)) || return
+	sleep "$((WINDOW + 4))"
+	for h in H2 H3 H5; do
+		echo "$h: cnp_sent $(rxecnt $h cc_cnp_sent) cnp_rcvd $(rxecnt $h cc_cnp_rcvd)" \
+			"ccti_increase $(rxecnt $h cc_ccti_increase) becn_sent $(rxecnt $h cc_becn_sent)"
+	done
+	[ "$(rxecnt H5 cc_cnp_sent)" -gt "$b_H5_cc_cnp_sent" ] ||
+		ibsw_fail "H5 sent no CNP" || return
+	for h in H2 H3; do
+		eval "c=\$b_${h}_cc_cnp_rcvd"
+		[ "$(rxecnt $h cc_cnp_rcvd)" -gt "$c" ] || ibsw_fail "$h received no CNP" || return
+		eval "c=\$b_${h}_cc_ccti_increase"
+		[ "$(rxecnt $h cc_ccti_increase)" -gt "$c" ] || ibsw_fail "$h did not raise its CCTI" || return
+	done
+	marking 0
+	ibsw_nothing_lost
+}
+ibsw_case cnp cnp
+
+# ----------------------------------------------------------------- tools
+
+tools() {
+	local h mode
+
+	for mode in on off; do
+		cc_reset || return
+		if [ $mode = on ]; then
+			for h in H1 H2; do
+				ccset $h cct "0:0 0:1" && ccset $h sl_settings "sl=all ccti_min=1" &&
+					ccset $h enabled 1 || return
+			done
+		fi
+		echo "== congestion control $mode"
+		rp H1 H2 && rc H1 H2 && wbw H1 H2 || return
+	done
+	[ "$(rxecnt H1 cc_delayed_ns)" -gt 0 ] || ibsw_fail "CC on did not pace anything" || return
+	ibsw_nothing_lost
+}
+ibsw_case tools tools
+
+cc_reset
+[ -s "$IBSW_LOGDIR/summary" ] && while read -r l; do ibsw_note "$l"; done <"$IBSW_LOGDIR/summary"
+
+ibsw_exit
