@@ -360,7 +360,7 @@ class _Parser:
             raise _Bad('cc needs off, switch SW|* SETTING..., or port SW/PORT SETTING...')
         kind, rest = args[0], args[1:]
         if kind in ('on', 'hca'):
-            raise _Bad('HCA congestion control is not available yet (issue 6); switch '
+            raise _Bad('HCA congestion control is not in scenarios yet (issue 6); switch '
                        'marking is: cc switch SW|* threshold T marking_rate R ...')
         if kind not in CC_KEYS:
             raise _Bad(f"bad cc '{kind}' (off, switch or port)")

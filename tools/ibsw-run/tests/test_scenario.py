@@ -212,7 +212,7 @@ ERRORS = [
     ('scale_range', 'scale 0\n', 3, 'time scale 0 out of range (1 to 10000)'),
     ('sample_too_long', 'sample 11ms\n', 3, 'sample interval 11ms must be > 0 and <= the duration'),
     ('sample_zero', 'sample 0\n', 3, 'sample interval'),
-    ('cc_on', 'cc on\n', 3, 'HCA congestion control is not available yet (issue 6)'),
+    ('cc_on', 'cc on\n', 3, 'HCA congestion control is not in scenarios yet (issue 6)'),
     ('cc_bad', 'cc maybe\n', 3, "bad cc 'maybe' (off, switch or port)"),
     ('cc_switch', 'cc switch S9 threshold 3\n', 3, "unknown switch 'S9' (topology switches: S1 S2, or *)"),
     ('cc_threshold', 'cc switch S1 threshold 16\n', 3, 'threshold 16 out of range (0 to 15)'),
