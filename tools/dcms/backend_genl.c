@@ -1,0 +1,517 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The ibsw generic netlink family as a dcms backend
+ * (Documentation/netlink/specs/ibsw.yaml): fabric-get for the time scale,
+ * switch-get and port-get dumps for the switches, their ports' kind, peer
+ * and counters, cc-get and cc-set for the congestion control settings.
+ */
+#define _GNU_SOURCE
+#include "backend.h"
+
+#include <errno.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include <libmnl/libmnl.h>
+#include <linux/genetlink.h>
+#include <linux/netlink.h>
+#include <uapi/linux/ibsw.h>
+
+#define RECV_BUF_SIZE	(256 * 1024)
+
+struct genl {
+	struct mnl_socket *sock;
+	uint32_t portid;
+	uint32_t seq;
+	uint16_t family;
+	char *rbuf;
+	char sbuf[4096];
+};
+
+typedef int (*genl_cb)(const struct nlmsghdr *nlh, void *data);
+
+static __printf(2, 3) void set_msg(struct backend *b, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(b->msg, sizeof(b->msg), fmt, ap);
+	va_end(ap);
+}
+
+static struct nlmsghdr *msg_start(struct genl *g, uint16_t type, uint8_t cmd,
+				  uint16_t flags)
+{
+	struct nlmsghdr *nlh = mnl_nlmsg_put_header(g->sbuf);
+	struct genlmsghdr *genl;
+
+	nlh->nlmsg_type = type;
+	nlh->nlmsg_flags = NLM_F_REQUEST | flags;
+	genl = mnl_nlmsg_put_extra_header(nlh, sizeof(*genl));
+	genl->cmd = cmd;
+	genl->version = type == GENL_ID_CTRL ? 1 : IBSW_FAMILY_VERSION;
+	return nlh;
+}
+
+/* The attributes of a reply, by type, up to max (the last one of each) */
+static void parse_attrs(const struct nlattr *first, size_t len,
+			const struct nlattr **tb, unsigned int max)
+{
+	const struct nlattr *a = first;
+
+	memset(tb, 0, (max + 1) * sizeof(*tb));
+	while (mnl_attr_ok(a, len)) {
+		unsigned int type = mnl_attr_get_type(a);
+		const struct nlattr *next = mnl_attr_next(a);
+
+		if (type <= max)
+			tb[type] = a;
+		len -= (const char *)next - (const char *)a;
+		a = next;
+	}
+}
+
+/* The extack message of an error, if any, into b->msg */
+static void extack(struct backend *b, const struct nlmsghdr *nlh, size_t off)
+{
+	const struct nlattr *tb[NLMSGERR_ATTR_MAX + 1];
+	size_t len;
+
+	if (!(nlh->nlmsg_flags & NLM_F_ACK_TLVS) || nlh->nlmsg_len <= MNL_NLMSG_HDRLEN + off)
+		return;
+	parse_attrs((const void *)((const char *)mnl_nlmsg_get_payload(nlh) + off),
+		    nlh->nlmsg_len - MNL_NLMSG_HDRLEN - off, tb, NLMSGERR_ATTR_MAX);
+	if (!tb[NLMSGERR_ATTR_MSG] ||
+	    mnl_attr_validate(tb[NLMSGERR_ATTR_MSG], MNL_TYPE_NUL_STRING) < 0)
+		return;
+	set_msg(b, "%s", mnl_attr_get_str(tb[NLMSGERR_ATTR_MSG]));
+	len = strlen(b->msg);
+	while (len && b->msg[len - 1] == '\n')
+		b->msg[--len] = '\0';
+}
+
+/* Send a request, pass each reply to cb, until the ack or the dump's end */
+static int xfer(struct backend *b, struct nlmsghdr *req, genl_cb cb, void *data)
+{
+	struct genl *g = b->priv;
+	bool dump = req->nlmsg_flags & NLM_F_DUMP;
+	int cb_err = 0, left, err;
+	struct nlmsghdr *nlh;
+	ssize_t n;
+
+	b->msg[0] = '\0';
+	req->nlmsg_seq = ++g->seq;
+	if (!dump)
+		req->nlmsg_flags |= NLM_F_ACK;
+	if (mnl_socket_sendto(g->sock, req, req->nlmsg_len) < 0)
+		return -errno;
+	for (;;) {
+		n = mnl_socket_recvfrom(g->sock, g->rbuf, RECV_BUF_SIZE);
+		if (n < 0) {
+			if (errno == EINTR)
+				continue;
+			return -errno;
+		}
+		left = n;
+		for (nlh = (struct nlmsghdr *)g->rbuf; mnl_nlmsg_ok(nlh, left);
+		     nlh = mnl_nlmsg_next(nlh, &left)) {
+			if (nlh->nlmsg_seq != req->nlmsg_seq || nlh->nlmsg_pid != g->portid)
+				continue;
+			if (nlh->nlmsg_type == NLMSG_ERROR) {
+				const struct nlmsgerr *e = mnl_nlmsg_get_payload(nlh);
+				size_t off = sizeof(*e);
+
+				if (nlh->nlmsg_len < MNL_NLMSG_HDRLEN + sizeof(*e))
+					return -EBADMSG;
+				err = e->error;
+				if (err && !(nlh->nlmsg_flags & NLM_F_CAPPED))
+					off += e->msg.nlmsg_len - sizeof(e->msg);
+				if (err)
+					extack(b, nlh, MNL_ALIGN(off));
+				return err ? err : cb_err;
+			}
+			if (nlh->nlmsg_type == NLMSG_DONE) {
+				err = 0;
+				if (nlh->nlmsg_len >= MNL_NLMSG_HDRLEN + sizeof(int))
+					err = *(const int *)mnl_nlmsg_get_payload(nlh);
+				if (err)
+					extack(b, nlh, MNL_ALIGN(sizeof(int)));
+				return err ? err : cb_err;
+			}
+			if (nlh->nlmsg_type < NLMSG_MIN_TYPE || !cb || cb_err)
+				continue;
+			cb_err = cb(nlh, data);
+		}
+	}
+}
+
+static void parse_msg(const struct nlmsghdr *nlh, const struct nlattr **tb,
+		      unsigned int max)
+{
+	size_t hdr = MNL_NLMSG_HDRLEN + MNL_ALIGN(sizeof(struct genlmsghdr));
+
+	if (nlh->nlmsg_len < hdr) {
+		memset(tb, 0, (max + 1) * sizeof(*tb));
+		return;
+	}
+	parse_attrs(mnl_nlmsg_get_payload_offset(nlh, sizeof(struct genlmsghdr)),
+		    nlh->nlmsg_len - hdr, tb, max);
+}
+
+static void parse_nest(const struct nlattr *nest, const struct nlattr **tb,
+		       unsigned int max)
+{
+	parse_attrs(mnl_attr_get_payload(nest), mnl_attr_get_payload_len(nest), tb, max);
+}
+
+/* A "uint" attribute: 4 or 8 bytes; u8 and u16 too */
+static uint64_t get_uint(const struct nlattr *a)
+{
+	switch (mnl_attr_get_payload_len(a)) {
+	case 1:
+		return mnl_attr_get_u8(a);
+	case 2:
+		return mnl_attr_get_u16(a);
+	case 4:
+		return mnl_attr_get_u32(a);
+	case 8:
+		return mnl_attr_get_u64(a);
+	default:
+		return 0;
+	}
+}
+
+static void get_str(const struct nlattr *a, char *buf, size_t len)
+{
+	size_t n = a ? mnl_attr_get_payload_len(a) : 0;
+	const char *s = a ? mnl_attr_get_payload(a) : "";
+
+	n = strnlen(s, n);
+	if (n >= len)
+		n = len - 1;
+	memcpy(buf, s, n);
+	buf[n] = '\0';
+}
+
+/* ---------------------------------------------------------------- ops */
+
+static int scale_cb(const struct nlmsghdr *nlh, void *data)
+{
+	const struct nlattr *tb[IBSW_A_FABRIC_MAX + 1];
+
+	parse_msg(nlh, tb, IBSW_A_FABRIC_MAX);
+	if (tb[IBSW_A_FABRIC_TIME_SCALE])
+		*(uint32_t *)data = get_uint(tb[IBSW_A_FABRIC_TIME_SCALE]);
+	return 0;
+}
+
+static int genl_time_scale(struct backend *b, uint32_t *scale)
+{
+	struct genl *g = b->priv;
+	int err;
+
+	*scale = 0;
+	err = xfer(b, msg_start(g, g->family, IBSW_CMD_FABRIC_GET, 0), scale_cb, scale);
+	if (!err && !*scale)
+		err = -EPROTO;
+	return err;
+}
+
+struct names {
+	struct be_name *v;
+	size_t n, cap;
+};
+
+static int switch_cb(const struct nlmsghdr *nlh, void *data)
+{
+	const struct nlattr *tb[IBSW_A_SWITCH_MAX + 1];
+	struct names *l = data;
+
+	parse_msg(nlh, tb, IBSW_A_SWITCH_MAX);
+	if (!tb[IBSW_A_SWITCH_NAME])
+		return 0;
+	if (l->n == l->cap) {
+		size_t cap = l->cap ? 2 * l->cap : 16;
+		struct be_name *v = realloc(l->v, cap * sizeof(*v));
+
+		if (!v)
+			return -ENOMEM;
+		l->v = v;
+		l->cap = cap;
+	}
+	get_str(tb[IBSW_A_SWITCH_NAME], l->v[l->n++].s, BE_NAME_LEN);
+	return 0;
+}
+
+static int genl_switches(struct backend *b, struct be_name **names, size_t *n)
+{
+	struct genl *g = b->priv;
+	struct names l = { 0 };
+	int err;
+
+	err = xfer(b, msg_start(g, g->family, IBSW_CMD_SWITCH_GET, NLM_F_DUMP), switch_cb, &l);
+	if (err) {
+		free(l.v);
+		return err;
+	}
+	*names = l.v;
+	*n = l.n;
+	return 0;
+}
+
+struct port_list {
+	struct dcms_port_sample *v;
+	size_t n, cap;
+};
+
+static int port_cb(const struct nlmsghdr *nlh, void *data)
+{
+	const struct nlattr *tb[IBSW_A_PORT_MAX + 1], *cnt[IBSW_A_COUNTERS_MAX + 1];
+	struct port_list *l = data;
+	struct dcms_port_sample *s;
+
+	parse_msg(nlh, tb, IBSW_A_PORT_MAX);
+	if (!tb[IBSW_A_PORT_PORT])
+		return 0;
+	if (l->n == l->cap) {
+		size_t cap = l->cap ? 2 * l->cap : 64;
+		struct dcms_port_sample *v = realloc(l->v, cap * sizeof(*v));
+
+		if (!v)
+			return -ENOMEM;
+		l->v = v;
+		l->cap = cap;
+	}
+	s = &l->v[l->n++];
+	memset(s, 0, sizeof(*s));
+	s->port = get_uint(tb[IBSW_A_PORT_PORT]);
+	switch (tb[IBSW_A_PORT_KIND] ? get_uint(tb[IBSW_A_PORT_KIND]) : IBSW_PORT_KIND_NONE) {
+	case IBSW_PORT_KIND_HOST:
+		s->peer = DCMS_PEER_CA;
+		break;
+	case IBSW_PORT_KIND_LINK:
+		s->peer = DCMS_PEER_SWITCH;
+		get_str(tb[IBSW_A_PORT_PEER_SWITCH_NAME], s->peer_switch, sizeof(s->peer_switch));
+		if (tb[IBSW_A_PORT_PEER_PORT])
+			s->peer_port = get_uint(tb[IBSW_A_PORT_PEER_PORT]);
+		break;
+	default:
+		s->peer = DCMS_PEER_NONE;
+		break;
+	}
+	if (tb[IBSW_A_PORT_COUNTERS]) {
+		parse_nest(tb[IBSW_A_PORT_COUNTERS], cnt, IBSW_A_COUNTERS_MAX);
+		if (cnt[IBSW_A_COUNTERS_XMIT_WAIT])
+			s->w = get_uint(cnt[IBSW_A_COUNTERS_XMIT_WAIT]);
+		if (cnt[IBSW_A_COUNTERS_XMIT_DATA])
+			s->d = get_uint(cnt[IBSW_A_COUNTERS_XMIT_DATA]);
+		if (cnt[IBSW_A_COUNTERS_XMIT_TIME_CONG])
+			s->c = get_uint(cnt[IBSW_A_COUNTERS_XMIT_TIME_CONG]);
+	}
+	return 0;
+}
+
+static int genl_read_ports(struct backend *b, const char *sw,
+			   struct dcms_port_sample **ports, size_t *n)
+{
+	struct genl *g = b->priv;
+	struct port_list l = { 0 };
+	struct nlmsghdr *nlh;
+	int err;
+
+	nlh = msg_start(g, g->family, IBSW_CMD_PORT_GET, NLM_F_DUMP);
+	mnl_attr_put_strz(nlh, IBSW_A_PORT_SWITCH_NAME, sw);
+	err = xfer(b, nlh, port_cb, &l);
+	if (err) {
+		free(l.v);
+		return err;
+	}
+	*ports = l.v;
+	*n = l.n;
+	return 0;
+}
+
+static int cc_cb(const struct nlmsghdr *nlh, void *data)
+{
+	const struct nlattr *tb[IBSW_A_CC_MAX + 1], *pt[IBSW_A_CC_PORT_MAX + 1];
+	struct be_switch_cc *cc = data;
+	size_t hdr = MNL_NLMSG_HDRLEN + MNL_ALIGN(sizeof(struct genlmsghdr));
+	const struct nlattr *a;
+
+	parse_msg(nlh, tb, IBSW_A_CC_MAX);
+	if (tb[IBSW_A_CC_THRESHOLD])
+		cc->threshold = get_uint(tb[IBSW_A_CC_THRESHOLD]);
+	if (tb[IBSW_A_CC_PACKET_SIZE])
+		cc->packet_size = get_uint(tb[IBSW_A_CC_PACKET_SIZE]);
+	if (tb[IBSW_A_CC_MARKING_RATE])
+		cc->marking_rate = get_uint(tb[IBSW_A_CC_MARKING_RATE]);
+	if (nlh->nlmsg_len < hdr)
+		return 0;
+	mnl_attr_for_each(a, nlh, sizeof(struct genlmsghdr)) {
+		unsigned int port;
+
+		if (mnl_attr_get_type(a) != IBSW_A_CC_PORT_SETTING)
+			continue;
+		parse_nest(a, pt, IBSW_A_CC_PORT_MAX);
+		if (!pt[IBSW_A_CC_PORT_PORT])
+			continue;
+		port = get_uint(pt[IBSW_A_CC_PORT_PORT]);
+		if (port < 1 || port > DCMS_PORTS_MAX)
+			continue;
+		if (port > cc->nports)
+			cc->nports = port;
+		if (pt[IBSW_A_CC_PORT_VALID])
+			cc->port[port].valid = get_uint(pt[IBSW_A_CC_PORT_VALID]);
+		if (pt[IBSW_A_CC_PORT_THRESHOLD])
+			cc->port[port].threshold = get_uint(pt[IBSW_A_CC_PORT_THRESHOLD]);
+		if (pt[IBSW_A_CC_PORT_PACKET_SIZE])
+			cc->port[port].packet_size = get_uint(pt[IBSW_A_CC_PORT_PACKET_SIZE]);
+		if (pt[IBSW_A_CC_PORT_MARKING_RATE])
+			cc->port[port].marking_rate = get_uint(pt[IBSW_A_CC_PORT_MARKING_RATE]);
+	}
+	return 0;
+}
+
+static int genl_cc_get(struct backend *b, const char *sw, struct be_switch_cc *cc)
+{
+	struct genl *g = b->priv;
+	struct nlmsghdr *nlh;
+
+	memset(cc, 0, sizeof(*cc));
+	nlh = msg_start(g, g->family, IBSW_CMD_CC_GET, 0);
+	mnl_attr_put_strz(nlh, IBSW_A_CC_SWITCH_NAME, sw);
+	return xfer(b, nlh, cc_cb, cc);
+}
+
+static int genl_cc_set_port(struct backend *b, const char *sw, unsigned int port,
+			    const struct be_port_cc *pc)
+{
+	struct genl *g = b->priv;
+	struct nlmsghdr *nlh;
+	struct nlattr *nest;
+
+	nlh = msg_start(g, g->family, IBSW_CMD_CC_SET, 0);
+	mnl_attr_put_strz(nlh, IBSW_A_CC_SWITCH_NAME, sw);
+	nest = mnl_attr_nest_start(nlh, IBSW_A_CC_PORT_SETTING);
+	mnl_attr_put_u32(nlh, IBSW_A_CC_PORT_PORT, port);
+	mnl_attr_put_u8(nlh, IBSW_A_CC_PORT_VALID, pc->valid);
+	mnl_attr_put_u8(nlh, IBSW_A_CC_PORT_THRESHOLD, pc->threshold);
+	mnl_attr_put_u8(nlh, IBSW_A_CC_PORT_PACKET_SIZE, pc->packet_size);
+	mnl_attr_put_u16(nlh, IBSW_A_CC_PORT_MARKING_RATE, pc->marking_rate);
+	mnl_attr_nest_end(nlh, nest);
+	return xfer(b, nlh, NULL, NULL);
+}
+
+static int genl_cc_set_switch(struct backend *b, const char *sw,
+			      const struct cc_sw_setting *s)
+{
+	struct genl *g = b->priv;
+	struct nlmsghdr *nlh;
+
+	nlh = msg_start(g, g->family, IBSW_CMD_CC_SET, 0);
+	mnl_attr_put_strz(nlh, IBSW_A_CC_SWITCH_NAME, sw);
+	if (s->set & CC_SW_CONTROL_MAP)
+		mnl_attr_put_u32(nlh, IBSW_A_CC_CONTROL_MAP, s->control_map);
+	if (s->set & CC_SW_VICTIM_MASK)
+		mnl_attr_put(nlh, IBSW_A_CC_VICTIM_MASK, CC_MASK_LEN, s->victim_mask);
+	if (s->set & CC_SW_CREDIT_MASK)
+		mnl_attr_put(nlh, IBSW_A_CC_CREDIT_MASK, CC_MASK_LEN, s->credit_mask);
+	if (s->set & CC_SW_THRESHOLD)
+		mnl_attr_put_u8(nlh, IBSW_A_CC_THRESHOLD, s->threshold);
+	if (s->set & CC_SW_PACKET_SIZE)
+		mnl_attr_put_u8(nlh, IBSW_A_CC_PACKET_SIZE, s->packet_size);
+	if (s->set & CC_SW_CS_THRESHOLD)
+		mnl_attr_put_u8(nlh, IBSW_A_CC_CS_THRESHOLD, s->cs_threshold);
+	if (s->set & CC_SW_CS_RETURN_DELAY)
+		mnl_attr_put_u16(nlh, IBSW_A_CC_CS_RETURN_DELAY, s->cs_return_delay);
+	if (s->set & CC_SW_MARKING_RATE)
+		mnl_attr_put_u16(nlh, IBSW_A_CC_MARKING_RATE, s->marking_rate);
+	return xfer(b, nlh, NULL, NULL);
+}
+
+static void genl_close(struct backend *b)
+{
+	struct genl *g = b->priv;
+
+	if (!g)
+		return;
+	mnl_socket_close(g->sock);
+	free(g->rbuf);
+	free(g);
+	b->priv = NULL;
+}
+
+static const struct backend_ops genl_ops = {
+	.name = "ibsw-genl",
+	.time_scale = genl_time_scale,
+	.switches = genl_switches,
+	.read_ports = genl_read_ports,
+	.cc_get = genl_cc_get,
+	.cc_set_port = genl_cc_set_port,
+	.cc_set_switch = genl_cc_set_switch,
+	.close = genl_close,
+};
+
+static int family_cb(const struct nlmsghdr *nlh, void *data)
+{
+	const struct nlattr *a;
+
+	mnl_attr_for_each(a, nlh, sizeof(struct genlmsghdr))
+		if (mnl_attr_get_type(a) == CTRL_ATTR_FAMILY_ID &&
+		    mnl_attr_validate(a, MNL_TYPE_U16) >= 0)
+			*(uint16_t *)data = mnl_attr_get_u16(a);
+	return 0;
+}
+
+int backend_genl_open(struct backend *b)
+{
+	struct nlmsghdr *nlh;
+	struct genl *g;
+	int one = 1, err;
+
+	memset(b, 0, sizeof(*b));
+	g = calloc(1, sizeof(*g));
+	if (!g)
+		return -ENOMEM;
+	g->rbuf = malloc(RECV_BUF_SIZE);
+	g->sock = mnl_socket_open(NETLINK_GENERIC);
+	if (!g->rbuf || !g->sock) {
+		err = g->rbuf ? -errno : -ENOMEM;
+		goto fail;
+	}
+	if (mnl_socket_bind(g->sock, 0, MNL_SOCKET_AUTOPID) < 0) {
+		err = -errno;
+		goto fail;
+	}
+	mnl_socket_setsockopt(g->sock, NETLINK_EXT_ACK, &one, sizeof(one));
+	mnl_socket_setsockopt(g->sock, NETLINK_CAP_ACK, &one, sizeof(one));
+	g->portid = mnl_socket_get_portid(g->sock);
+	g->seq = getpid() << 12;
+	b->priv = g;
+	b->ops = &genl_ops;
+	nlh = msg_start(g, GENL_ID_CTRL, CTRL_CMD_GETFAMILY, 0);
+	mnl_attr_put_strz(nlh, CTRL_ATTR_FAMILY_NAME, IBSW_FAMILY_NAME);
+	err = xfer(b, nlh, family_cb, &g->family);
+	if (err == -ENOENT || (!err && !g->family)) {
+		set_msg(b, "generic netlink family \"%s\" not found: is the ibsw module loaded?",
+			IBSW_FAMILY_NAME);
+		genl_close(b);
+		return -ENOENT;
+	}
+	if (err) {
+		set_msg(b, "cannot resolve the generic netlink family: %s", strerror(-err));
+		genl_close(b);
+		return err;
+	}
+	return 0;
+fail:
+	set_msg(b, "cannot open a generic netlink socket: %s", strerror(-err));
+	if (g->sock)
+		mnl_socket_close(g->sock);
+	free(g->rbuf);
+	free(g);
+	return err;
+}
