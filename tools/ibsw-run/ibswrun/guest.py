@@ -23,6 +23,8 @@ import signal
 import subprocess
 import time
 
+from . import cct
+
 # TCP ports of the perftest servers' out-of-band connections: one per flow.
 PORT_BASE = 18600
 # perftest's QP timeout, 4.096 us * 2^20 = 4.3 s: queueing delays grow with
@@ -70,6 +72,41 @@ def desc_hosts(desc):
     for h in desc.get('hosts', []):
         hosts.setdefault(h['name'], h)
     return hosts
+
+
+def host_link(desc, host):
+    """The data rate (bit/s) of a host's link and its IB MTU, from the
+    fabric description (rxe takes the netdev MTU less 80 header bytes down
+    to a power of two)."""
+    h = desc_hosts(desc)[host]
+    rate = None
+    for sw in desc.get('switches', []):
+        if sw['name'] == h['switch']:
+            for p in sw.get('ports', []):
+                if p['port'] == h['switch_port']:
+                    rate = p.get('rate_bps')
+    if not rate:
+        raise GuestError('no rate for the port of host %s in the fabric description' % host)
+    room = desc.get('mtu', 4200) - 80
+    mtu = max([m for m in (256, 512, 1024, 2048, 4096) if m <= room] or [256])
+    return rate, mtu
+
+
+def hca_writes(setting, scale, rate, mtu):
+    """The rxe ports/1/cc files a cc hca line writes, in order, as (file,
+    value): the fabric's clock and link first, 'enabled' last."""
+    o = setting.opts
+    out = [('time_scale', str(scale)), ('link_rate', str(int(rate)))]
+    if 'port_control' in o:
+        out.append(('port_control', '1' if o['port_control'] == 'sl' else '0'))
+    per_sl = ['%s=%s' % (k, o[k]) for k in ('ccti_timer', 'ccti_increase',
+                                             'trigger_threshold', 'ccti_min') if k in o]
+    if per_sl:
+        out.append(('sl_settings', ' '.join(['sl=' + o.get('sl', 'all')] + per_sl)))
+    if 'cct' in o:
+        out.append(('cct', cct.format_table(cct.spec(o['cct'], rate, mtu))))
+    out.append(('enabled', '1'))
+    return out
 
 
 def connected_ports(desc, switch):
@@ -456,6 +493,32 @@ class Run:
         if self.sc.cc_settings:
             self.note('congestion control: %d cc lines applied' % len(self.sc.cc_settings),
                       show=True)
+        for c in self.sc.hca_settings:
+            for h in (sorted(self.hosts) if c.host == '*' else [c.host]):
+                self.set_hca(c, h)
+        if self.sc.hca_settings:
+            self.note('HCA congestion control: %d cc hca lines applied'
+                      % len(self.sc.hca_settings), show=True)
+
+    def set_hca(self, c, host):
+        """One cc hca line on one host's rxe, through ports/1/cc in sysfs."""
+        dev = self.hosts[host]['rdma_dev']
+        base = os.path.join('/sys/class/infiniband', dev, 'ports', '1', 'cc')
+        if not os.path.isdir(base):
+            raise GuestError('line %d: %s has no congestion control (%s): not the patched '
+                             'rdma_rxe?' % (c.line, dev, base))
+        try:
+            rate, mtu = host_link(self.desc, host)
+            writes = hca_writes(c, self.sc.scale, rate, mtu)
+        except cct.CctError as e:
+            raise GuestError('line %d: cct for %s: %s' % (c.line, host, e)) from None
+        for name, value in writes:
+            try:
+                with open(os.path.join(base, name), 'w') as f:
+                    f.write(value + '\n')
+            except OSError as e:
+                raise GuestError('line %d: %s cc/%s <- %s: %s' % (
+                    c.line, dev, name, value[:40], e.strerror)) from None
 
     def wait_hosts(self):
         """The rxe ports of the hosts that run something have their IPv4

@@ -19,6 +19,8 @@ import re
 import shlex
 import sys
 
+from . import cct
+
 NAME_RE = re.compile(r'[A-Za-z0-9_.-]+\Z')
 KEYWORDS = ('name', 'topology', 'scale', 'fabric', 'duration', 'sample', 'cc',
             'flow', 'app', 'counter', 'window', 'fairness')
@@ -29,6 +31,11 @@ VERBS = ('write', 'read', 'send')
 CC_KEYS = {'switch': ('threshold', 'marking_rate', 'packet_size', 'victim_mask'),
            'port': ('valid', 'threshold', 'marking_rate', 'packet_size')}
 CC_RANGES = {'threshold': 15, 'marking_rate': 65535, 'packet_size': 255}
+# cc hca: rxe's congestion control settings (ports/1/cc in sysfs)
+HCA_KEYS = ('port_control', 'sl', 'ccti_timer', 'ccti_increase', 'trigger_threshold',
+            'ccti_min', 'cct')
+HCA_RANGES = {'ccti_timer': 65535, 'ccti_increase': 255, 'trigger_threshold': 255,
+              'ccti_min': 255}
 
 # Per-port counters of Documentation/ABI/testing/sysfs-class-ibsw and the
 # directory of ports/N/ that holds each; the per-VL ones live in
@@ -122,6 +129,15 @@ class CcSetting:
 
 
 @dataclasses.dataclass
+class HcaSetting:
+    """A cc hca line: rxe congestion control on for HOST (or every host,
+    '*'), with these settings (HCA_KEYS, validated)."""
+    host: str
+    opts: dict
+    line: int
+
+
+@dataclasses.dataclass
 class Counter:
     switch: str
     port: object	# int, or '*' for every connected port
@@ -157,6 +173,7 @@ class Scenario:
     hosts: dict
     switches: dict
     warnings: list
+    hca_settings: list = dataclasses.field(default_factory=list)
 
 
 def parse_time(word):
@@ -272,7 +289,7 @@ class _Parser:
         self.single = {}	# keyword -> (line, words)
         self.flows, self.apps, self.counters = [], [], []
         self.windows, self.fairness = [], []
-        self.cc_off, self.cc_settings = None, []
+        self.cc_off, self.cc_settings, self.hca_settings = None, [], []
         self.warnings = []
 
     def fail(self, line, reason):
@@ -357,13 +374,17 @@ class _Parser:
             self.cc_off = no
             return
         if not args:
-            raise _Bad('cc needs off, switch SW|* SETTING..., or port SW/PORT SETTING...')
+            raise _Bad('cc needs off, switch SW|* SETTING..., port SW/PORT SETTING..., '
+                       'or hca HOST|* SETTING...')
         kind, rest = args[0], args[1:]
-        if kind in ('on', 'hca'):
-            raise _Bad('HCA congestion control is not in scenarios yet (issue 6); switch '
-                       'marking is: cc switch SW|* threshold T marking_rate R ...')
+        if kind == 'on':
+            raise _Bad("say what to turn on: cc switch SW|* threshold T marking_rate R ..., "
+                       "and cc hca HOST|* ccti_increase I ccti_timer T cct TABLE ...")
+        if kind == 'hca':
+            self.rec_cc_hca(no, rest)
+            return
         if kind not in CC_KEYS:
-            raise _Bad(f"bad cc '{kind}' (off, switch or port)")
+            raise _Bad(f"bad cc '{kind}' (off, switch, port or hca)")
         if not rest:
             raise _Bad(f'cc {kind} needs ' + ('SW or *' if kind == 'switch' else 'SW/PORT'))
         target, words = rest[0], rest[1:]
@@ -388,6 +409,33 @@ class _Parser:
             else:
                 parse_int(value, 0, CC_RANGES[key], key)
         self.cc_settings.append(CcSetting(sw, port, words, no))
+
+    def rec_cc_hca(self, no, rest):
+        if not rest:
+            raise _Bad('cc hca needs HOST or *')
+        target, words = rest[0], rest[1:]
+        if not words:
+            raise _Bad(f"cc hca {target} needs settings ({' '.join(HCA_KEYS)})")
+        opts = _opts(words, HCA_KEYS, 'cc hca')
+        for key, value in opts.items():
+            if key == 'port_control':
+                if value not in ('qp', 'sl'):
+                    raise _Bad(f"bad port_control '{value}' (qp or sl)")
+            elif key == 'sl':
+                if value != 'all':
+                    parse_int(value, 0, 15, 'sl')
+            elif key == 'cct':
+                try:
+                    cct.parse_spec(value)
+                except cct.CctError as e:
+                    raise _Bad(f'{e} (cct SHIFT:MULT,... or SHAPE[:ENTRIES[:COEF_US]], '
+                               f"shapes {', '.join(cct.SHAPES)})") from None
+            else:
+                parse_int(value, 0, HCA_RANGES[key], key)
+        if 'sl' in opts and not any(k in opts for k in HCA_RANGES):
+            raise _Bad('cc hca sl N selects the SL of ccti_timer, ccti_increase, '
+                       'trigger_threshold and ccti_min: give one of them')
+        self.hca_settings.append(HcaSetting(target, opts, no))
 
     def rec_counter(self, no, args):
         if len(args) < 2:
@@ -480,9 +528,10 @@ class _Parser:
             if not 0 < sample <= duration:
                 self.fail(sample_no, f'sample interval {fmt_time(sample)} must be > 0 and '
                           f'<= the duration ({fmt_time(duration)})')
-        if self.cc_off and self.cc_settings:
-            self.fail(self.cc_settings[0].line, f"cc settings and 'cc off' (line "
-                      f'{self.cc_off}): drop one or the other')
+        if self.cc_off and (self.cc_settings or self.hca_settings):
+            first = (self.cc_settings or self.hca_settings)[0].line
+            self.fail(first, f"cc settings and 'cc off' (line {self.cc_off}): drop one "
+                      'or the other')
         for c in self.cc_settings:
             if c.switch == '*' and c.port is None:
                 continue
@@ -589,10 +638,14 @@ class _Parser:
                 if fs.windows.count(w) > 1:
                     self.fail(fs.line, f"window '{w}' twice in fairness set {fs.name}")
 
-        cc = 'switch marking' if self.cc_settings else 'off'
+        for c in self.hca_settings:
+            if c.host != '*':
+                c.host = host(c.line, c.host, 'cc hca')
+        cc = ' + '.join(what for what, on in (('switch marking', self.cc_settings),
+                                               ('HCA', self.hca_settings)) if on) or 'off'
         return Scenario(name, self.path, topology, scale, list(fabric_args), duration, sample,
                         cc, self.cc_settings, self.flows, self.apps, self.counters, windows, self.fairness,
-                        hosts, switches, self.warnings)
+                        hosts, switches, self.warnings, self.hca_settings)
 
     def at(self, no, func, *args):
         try:

@@ -12,6 +12,7 @@ import unittest
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), '..'))
 from ibswrun import guest  # noqa: E402
+from ibswrun import scenario  # noqa: E402
 
 
 def flow(name='F1', src='H1', dst='H4', verb='write', size=65536, sl=0, qps=1,
@@ -33,6 +34,33 @@ DESC = {
         {'name': 'H4', 'switch': 'S2', 'switch_port': 9, 'hca_port': 2},
     ],
 }
+
+
+class Hca(unittest.TestCase):
+    DESC = {'mtu': 4200,
+            'switches': [{'name': 'S1', 'ports': [{'port': 1, 'rate_bps': 2000000000}]}],
+            'hosts': [{'name': 'H1', 'switch': 'S1', 'switch_port': 1, 'hca_port': 1,
+                       'rdma_dev': 'rxe_H1'}]}
+
+    def test_host_link(self):
+        self.assertEqual(guest.host_link(self.DESC, 'H1'), (2000000000, 4096))
+        desc = dict(self.DESC, mtu=1500)
+        self.assertEqual(guest.host_link(desc, 'H1'), (2000000000, 1024))
+        desc = dict(self.DESC, switches=[{'name': 'S1', 'ports': [{'port': 2}]}])
+        with self.assertRaises(guest.GuestError):
+            guest.host_link(desc, 'H1')
+
+    def test_writes(self):
+        c = scenario.HcaSetting('H1', {'ccti_increase': '1', 'ccti_timer': '150',
+                                       'port_control': 'sl', 'cct': 'linear:3:8.656'}, 4)
+        self.assertEqual(guest.hca_writes(c, 100, 2000000000, 1024), [
+            ('time_scale', '100'), ('link_rate', '2000000000'), ('port_control', '1'),
+            ('sl_settings', 'sl=all ccti_timer=150 ccti_increase=1'),
+            ('cct', '0:0 3:16 3:32'), ('enabled', '1')])
+        c = scenario.HcaSetting('*', {'sl': '2', 'ccti_min': '4'}, 5)
+        self.assertEqual(guest.hca_writes(c, 1000, 32e9, 4096), [
+            ('time_scale', '1000'), ('link_rate', '32000000000'),
+            ('sl_settings', 'sl=2 ccti_min=4'), ('enabled', '1')])
 
 
 class Times(unittest.TestCase):

@@ -43,6 +43,17 @@ HEAD = f'topology {TOPO}\nduration 10ms\n'	# lines 1-2
 
 
 class Parse(Base):
+    def test_cc_hca(self):
+        sc = self.load(HEAD + 'cc switch * threshold 15 marking_rate 1\n'
+                       'cc hca * ccti_increase 1 ccti_timer 150 cct seed002\n'
+                       'cc hca H1 sl 3 ccti_min 2 port_control sl cct 0:0,0:5\n')
+        self.assertEqual(sc.cc, 'switch marking + HCA')
+        self.assertEqual([(c.host, c.line) for c in sc.hca_settings], [('*', 4), ('H1', 5)])
+        self.assertEqual(sc.hca_settings[1].opts,
+                         {'sl': '3', 'ccti_min': '2', 'port_control': 'sl', 'cct': '0:0,0:5'})
+        sc = self.load(HEAD + 'cc hca H2 ccti_increase 2\n')
+        self.assertEqual(sc.cc, 'HCA')
+
     def test_times_with_units(self):
         cases = {'0.02': 0.02, '20ms': 0.02, '20000us': 0.02, '1s': 1.0, '2.3ms': 0.0023,
                  '.5ms': 0.0005, '5e-3': 0.005, '5e-3s': 0.005, '0': 0.0, '1.5e1us': 1.5e-5}
@@ -212,8 +223,21 @@ ERRORS = [
     ('scale_range', 'scale 0\n', 3, 'time scale 0 out of range (1 to 10000)'),
     ('sample_too_long', 'sample 11ms\n', 3, 'sample interval 11ms must be > 0 and <= the duration'),
     ('sample_zero', 'sample 0\n', 3, 'sample interval'),
-    ('cc_on', 'cc on\n', 3, 'HCA congestion control is not in scenarios yet (issue 6)'),
-    ('cc_bad', 'cc maybe\n', 3, "bad cc 'maybe' (off, switch or port)"),
+    ('cc_on', 'cc on\n', 3, 'say what to turn on: cc switch SW|* threshold T'),
+    ('cc_bad', 'cc maybe\n', 3, "bad cc 'maybe' (off, switch, port or hca)"),
+    ('cc_hca_host', 'cc hca H9 ccti_increase 1\n', 3,
+     "unknown cc hca host 'H9' (topology hosts: H1 H2 H3 H4 H5)"),
+    ('cc_hca_no_settings', 'cc hca H1\n', 3, 'cc hca H1 needs settings (port_control sl'),
+    ('cc_hca_key', 'cc hca * ccti_max 3\n', 3, "unknown cc hca option 'ccti_max'"),
+    ('cc_hca_range', 'cc hca * ccti_increase 256\n', 3, 'ccti_increase 256 out of range (0 to 255)'),
+    ('cc_hca_timer', 'cc hca * ccti_timer 65536\n', 3, 'ccti_timer 65536 out of range'),
+    ('cc_hca_port_control', 'cc hca * port_control vl\n', 3, "bad port_control 'vl' (qp or sl)"),
+    ('cc_hca_sl', 'cc hca * sl 16 ccti_min 1\n', 3, 'sl 16 out of range (0 to 15)'),
+    ('cc_hca_sl_alone', 'cc hca * sl 3\n', 3, 'cc hca sl N selects the SL'),
+    ('cc_hca_cct_entry', 'cc hca * cct 0:0,4:1\n', 3, "bad CCT entry '4:1'"),
+    ('cc_hca_cct_shape', 'cc hca * cct cubic\n', 3, "unknown shape 'cubic'"),
+    ('cc_hca_cct_coef', 'cc hca * cct linear:64\n', 3, 'shape linear needs a coefficient'),
+    ('cc_hca_and_off', 'cc off\ncc hca * ccti_increase 1\n', 4, "cc settings and 'cc off' (line 3)"),
     ('cc_switch', 'cc switch S9 threshold 3\n', 3, "unknown switch 'S9' (topology switches: S1 S2, or *)"),
     ('cc_threshold', 'cc switch S1 threshold 16\n', 3, 'threshold 16 out of range (0 to 15)'),
     ('cc_port_range', 'cc port S2/5 threshold 3\n', 3, 'port 5 out of range for switch S2 (1 to 4)'),
