@@ -5,8 +5,9 @@
 # scenarios/two-flows.scn (H1 and H2 into H5's 1x SDR link) gives the
 # samples, summary and plots it should (each flow half the link, Jain's
 # index near 1); a run stopped through DIR/.stop tears the fabric down and
-# keeps its samples; bad scenario files are refused, FILE:LINE, before
-# anything starts.
+# keeps its samples; switch marking (cc switch) and HCA congestion control
+# (cc hca: a flow held at a CCT entry's rate) apply; bad scenario files are
+# refused, FILE:LINE, before anything starts.
 # shellcheck source=tests/lib.sh disable=SC2317
 . "$(dirname "$0")/../lib.sh"
 
@@ -149,6 +150,28 @@ cc_marking() {
 }
 ibsw_case cc_marking cc_marking
 
+# cc hca: F1's rxe holds it at CCT index 1 (CCTI_Min), an IRD of three
+# largest packets: a quarter of H5's link (0.498 Gb/s); F2 takes the rest.
+cc_hca() {
+	local out=$IBSW_LOGDIR/hca scn=$IBSW_LOGDIR/hca.scn rc f1 f2
+
+	sed -e '/^cc off/d' -e "s|^topology .*|topology $IBSW_ROOT/topologies/fan-in.net|" \
+		"$SCN" >"$scn"
+	printf '%s\n' "cc hca H1 ccti_min 1 cct 0:0,0:3" >>"$scn"
+	timeout -k 10 300 "$RUN" --no-vm "$scn" -o "$out"
+	rc=$?
+	[ "$rc" = 0 ] || ibsw_fail "ibsw-run exit $rc" || return
+	fabric_gone || return
+	jq -e '.cc == "HCA"' "$out/summary.json" >/dev/null ||
+		ibsw_fail "summary.json's cc is $(jq -c .cc "$out/summary.json"), not HCA" || return
+	f1=$(jq -r '.flows.F1.windows.steady.mean' "$out/summary.json")
+	f2=$(jq -r '.flows.F2.windows.steady.mean' "$out/summary.json")
+	echo "F1 $f1 Gb/s (its CCT entry predicts 0.498), F2 $f2 Gb/s"
+	awk -v a="$f1" -v b="$f2" 'BEGIN { exit !(a >= 0.40 && a <= 0.60 && b >= 2 * a) }' ||
+		ibsw_fail "F1 $f1, F2 $f2 Gb/s: F1 not held near 0.5 Gb/s by its CCT"
+}
+ibsw_case cc_hca cc_hca
+
 # Traffic of both flows in the last sample so far.
 flows_running() {
 	awk -F, 'NR > 1 { last = $3 > 0 && $4 > 0 } END { exit !last }' "$1/samples.csv" 2>/dev/null
@@ -195,7 +218,9 @@ bad_scenario() {
 
 bad_scenarios() {
 	bad_scenario 4 ".*frobnicate" "frobnicate 3" &&
-		bad_scenario 4 ".*congestion control is not available" "cc on" &&
+		bad_scenario 4 "say what to turn on" "cc on" &&
+		bad_scenario 4 "unknown cc hca host 'H9'" "cc hca H9 ccti_increase 1" &&
+		bad_scenario 4 "bad CCT entry '4:1'" "cc hca * cct 0:0,4:1" &&
 		bad_scenario 4 ".*H9" "flow F2 H9 H5 write" &&
 		bad_scenario 4 ".*stop <= duration" "flow F2 H2 H5 write stop 20ms" &&
 		bad_scenario 4 ".*F1" "flow F1 H2 H5 write" &&
