@@ -38,7 +38,7 @@ fidelity() {
 ibsw_case 1xSDR_scale100 fidelity 1xSDR 2000000000 100
 ibsw_case 4xQDR_scale1000 fidelity 4xQDR 32000000000 1000
 ibsw_case 4xEDR_scale2500 fidelity 4xEDR 100000000000 2500
-ibsw_case 4xFDR_scale1000 fidelity 4xFDR 54545454545 1000
+ibsw_case 4xFDR_scale2000 fidelity 4xFDR 54545454545 2000
 
 [ -s "$IBSW_LOGDIR/results" ] && while read -r l; do ibsw_note "$l"; done <"$IBSW_LOGDIR/results"
 
