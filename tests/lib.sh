@@ -723,18 +723,24 @@ ibsw_fabric_load_desc() {
 	[ ${#HOST_NS[@]} -gt 0 ] || ibsw_fail "no hosts in $IBSW_DESC"
 }
 
-# Counters of a switch port from sysfs: ibsw_cnt SW PORT NAME [VL]
-ibsw_cnt() {
-	local d=/sys/class/ibsw/$1/ports/$2 f
+# The sysfs file of a switch port's counter: ibsw_cnt_file SW PORT NAME [VL]
+ibsw_cnt_file() {
+	local d=/sys/class/ibsw/$1/ports/$2
 
 	if [ -n "${4:-}" ]; then
-		f=$d/vls/$4/counters/$3
+		echo "$d/vls/$4/counters/$3"
 	elif [ -e "$d/counters/$3" ]; then
-		f=$d/counters/$3
+		echo "$d/counters/$3"
 	else
-		f=$d/hw_counters/$3
+		echo "$d/hw_counters/$3"
 	fi
-	cat "$f"
+}
+
+# Counters of a switch port from sysfs: ibsw_cnt SW PORT NAME [VL]
+ibsw_cnt() {
+	local f
+
+	f=$(ibsw_cnt_file "$@") && cat "$f"
 }
 
 # Sum of a counter over every port of every switch.
@@ -757,22 +763,28 @@ ibsw_time_scale() {
 # ibsw_rate_window VAR SECONDS SW:PORT...: bytes per emulated second of
 # IB wire data received by each switch port over SECONDS of wall-clock
 # time (port_rcv_data is in 4-byte words). VAR gets "SW:PORT=bit/s ...".
+# Each counter is read with the shell's own read (a fork and exec take tens
+# of milliseconds in a busy TCG guest) and timed right after its read.
 ibsw_rate_window() {
 	local -n _rw_out=$1
-	local secs=$2 scale p t0 t1 sw port
-	local -A before
+	local secs=$2 scale p v
+	local -A file before t0
 	shift 2
 
 	scale=$(ibsw_time_scale) || return 1
-	t0=${EPOCHREALTIME/./}
-	for p; do before[$p]=$(ibsw_cnt "${p%:*}" "${p#*:}" port_rcv_data); done
+	for p; do
+		file[$p]=$(ibsw_cnt_file "${p%:*}" "${p#*:}" port_rcv_data) || return 1
+	done
+	for p; do
+		read -r v <"${file[$p]}" || return 1
+		t0[$p]=${EPOCHREALTIME/./} before[$p]=$v
+	done
 	sleep "$secs"
-	t1=${EPOCHREALTIME/./}
 	_rw_out=()
 	for p; do
-		sw=${p%:*} port=${p#*:}
+		read -r v <"${file[$p]}" || return 1
 		# words * 32 bits / (wall us / scale / 1e6) = bit/s of emulated time
-		_rw_out[$p]=$((($(ibsw_cnt "$sw" "$port" port_rcv_data) - before[$p]) * 32 * 1000000 * scale / (t1 - t0)))
+		_rw_out[$p]=$(((v - before[$p]) * 32 * 1000000 * scale / (${EPOCHREALTIME/./} - t0[$p])))
 	done
 }
 
