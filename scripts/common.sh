@@ -37,6 +37,12 @@ ibsw_kver() {
 	echo "$IBSW_KVER"
 }
 
+# ibsw_qemu_version [BIN]: "MAJOR.MINOR" of a QEMU binary
+ibsw_qemu_version() {
+	"${1:-qemu-system-x86_64}" --version |
+		sed -n '1s/^QEMU emulator version \([0-9]*\.[0-9]*\).*/\1/p'
+}
+
 ibsw_paths() {
 	local kver
 	kver=$(ibsw_kver) || exit 1

@@ -723,24 +723,27 @@ ibsw_fabric_load_desc() {
 	[ ${#HOST_NS[@]} -gt 0 ] || ibsw_fail "no hosts in $IBSW_DESC"
 }
 
-# The sysfs file of a switch port's counter: ibsw_cnt_file SW PORT NAME [VL]
+# ibsw_cnt_file VAR SW PORT NAME [VL]: VAR gets the sysfs file of a switch
+# port's counter (no subshell: callers time their reads)
 ibsw_cnt_file() {
-	local d=/sys/class/ibsw/$1/ports/$2
+	local -n _cf_out=$1
+	local d=/sys/class/ibsw/$2/ports/$3
 
-	if [ -n "${4:-}" ]; then
-		echo "$d/vls/$4/counters/$3"
-	elif [ -e "$d/counters/$3" ]; then
-		echo "$d/counters/$3"
+	if [ -n "${5:-}" ]; then
+		_cf_out=$d/vls/$5/counters/$4
+	elif [ -e "$d/counters/$4" ]; then
+		_cf_out=$d/counters/$4
 	else
-		echo "$d/hw_counters/$3"
+		_cf_out=$d/hw_counters/$4
 	fi
 }
 
 # Counters of a switch port from sysfs: ibsw_cnt SW PORT NAME [VL]
 ibsw_cnt() {
-	local f
+	local f v
 
-	f=$(ibsw_cnt_file "$@") && cat "$f"
+	ibsw_cnt_file f "$@"
+	read -r v <"$f" && echo "$v"
 }
 
 # Sum of a counter over every port of every switch.
@@ -767,13 +770,14 @@ ibsw_time_scale() {
 # of milliseconds in a busy TCG guest) and timed right after its read.
 ibsw_rate_window() {
 	local -n _rw_out=$1
-	local secs=$2 scale p v
+	local secs=$2 scale p v f
 	local -A file before t0
 	shift 2
 
 	scale=$(ibsw_time_scale) || return 1
 	for p; do
-		file[$p]=$(ibsw_cnt_file "${p%:*}" "${p#*:}" port_rcv_data) || return 1
+		ibsw_cnt_file f "${p%:*}" "${p#*:}" port_rcv_data
+		file[$p]=$f
 	done
 	for p; do
 		read -r v <"${file[$p]}" || return 1

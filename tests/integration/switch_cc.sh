@@ -181,15 +181,10 @@ note() {
 
 # cnt_path SW PORT NAME [VL]: the sysfs file ibsw_cnt reads
 cnt_path() {
-	local d=/sys/class/ibsw/$1/ports/$2
+	local f
 
-	if [ -n "${4:-}" ]; then
-		echo "$d/vls/$4/counters/$3"
-	elif [ -e "$d/counters/$3" ]; then
-		echo "$d/counters/$3"
-	else
-		echo "$d/hw_counters/$3"
-	fi
+	ibsw_cnt_file f "$@"
+	echo "$f"
 }
 
 # What snapshot reads: NAME -> sysfs file
