@@ -385,8 +385,8 @@ ibsw_case log_sources log_sources
 # and S2's log never has F1 (log_sources). Before the windows F1 runs
 # alone at line rate through links of one rate, where a queue builds only
 # if an engine of the emulation runs later than its catch-up slack (a
-# stalled emulated CPU): that stays in the queue while F1 keeps the link
-# full. So there, at most 1 in 50 packets marked.
+# stalled emulated CPU), and stays while F1 keeps the link full: not the
+# congestion tree this is about, so it is only reported.
 f1_never_marked() {
 	local fecn cong f1
 
@@ -398,9 +398,6 @@ f1_never_marked() {
 	[ "$fecn" = 0 ] || ibsw_fail "S2's port to H4 marked $fecn packets in the windows" || return
 	[ "$cong" = 0 ] ||
 		ibsw_fail "S2's port to H4 was $cong ticks in the congestion state in the windows" ||
-		return
-	[ $((a0_s21_fecn * 50)) -le "$a0_s21_pkts" ] ||
-		ibsw_fail "S2's port to H4 marked $a0_s21_fecn of F1's first $a0_s21_pkts packets" ||
 		return
 	# S1's port to S2 is a victim in phase A (victim mask clear): it must
 	# not mark F1's packets either
