@@ -109,6 +109,27 @@ def hca_writes(setting, scale, rate, mtu):
     return out
 
 
+def hca_counters(sysfs_ib, hosts):
+    """Each host's rxe hw_counters (those of its congestion control among
+    them: cc_becn_rcvd, cc_cnp_sent, ...) as host -> name -> value; hosts
+    without a device or counters are left out, unreadable files skipped."""
+    out = {}
+    for h, host in sorted(hosts.items()):
+        dev = host.get('rdma_dev')
+        d = os.path.join(sysfs_ib, dev or '', 'ports', '1', 'hw_counters')
+        if not dev or not os.path.isdir(d):
+            continue
+        vals = {}
+        for name in sorted(os.listdir(d)):
+            try:
+                with open(os.path.join(d, name)) as f:
+                    vals[name] = int(f.read().split()[0])
+            except (OSError, ValueError, IndexError):
+                continue
+        out[h] = vals
+    return out
+
+
 def connected_ports(desc, switch):
     """Connected ports of a switch in the description, in port order."""
     for sw in desc.get('switches', []):
@@ -392,6 +413,8 @@ class Run:
         self.samples = None
         self.sampler = None
         self.run_json = {}
+        self.hca_counters = {}
+        self.hosts = {}
 
     # ---- plumbing
 
@@ -436,6 +459,7 @@ class Run:
             'fabric': self.desc,
             'sources': self.sources,
             'flows': {it.name: it.state() for it in self.items},
+            'hca_counters': self.hca_counters,
             'interrupted': self.interrupted,
             'error': self.error,
         }
@@ -724,6 +748,10 @@ class Run:
                 return live
             time.sleep(0.05)
 
+    def read_hca_counters(self):
+        """Before the fabric takes the rxe devices away."""
+        self.hca_counters = hca_counters(self.sysfs_ib, self.hosts)
+
     def teardown(self):
         for it in self.items:
             self.stop_item(it)
@@ -735,6 +763,7 @@ class Run:
             self.samples.close()
             self.samples = None
         if self.fabric_up:
+            self.read_hca_counters()
             t = time.monotonic()
             rc = self.ibswctl_run(['fabric', 'down', 'desc', self.desc_path])
             if rc != 0:

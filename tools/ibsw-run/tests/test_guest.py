@@ -63,6 +63,20 @@ class Hca(unittest.TestCase):
             ('sl_settings', 'sl=2 ccti_min=4'), ('enabled', '1')])
 
 
+class HcaCounters(unittest.TestCase):
+    def test_read(self):
+        with tempfile.TemporaryDirectory() as d:
+            hw = os.path.join(d, 'rxe_H1', 'ports', '1', 'hw_counters')
+            os.makedirs(hw)
+            for name, text in (('cc_becn_rcvd', '42\n'), ('rcvd_pkts', '7\n'), ('odd', 'x\n')):
+                with open(os.path.join(hw, name), 'w') as f:
+                    f.write(text)
+            hosts = {'H1': {'rdma_dev': 'rxe_H1'}, 'H2': {'rdma_dev': 'rxe_H2'},
+                     'H3': {'rdma_dev': None}}
+            self.assertEqual(guest.hca_counters(d, hosts),
+                             {'H1': {'cc_becn_rcvd': 42, 'rcvd_pkts': 7}})
+
+
 class Times(unittest.TestCase):
     def test_sample_times_exact(self):
         self.assertEqual(guest.sample_times(0.002, 0.0005),
