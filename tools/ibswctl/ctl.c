@@ -12,7 +12,8 @@ static void ctl_usage(FILE *f)
 	fprintf(f,
 		"Usage: ibswctl [OPTIONS] OBJECT { COMMAND | help }\n"
 		"       ibswctl [OPTIONS] monitor\n"
-		"where  OBJECT := { fabric | switch | port | link | host | lft | addr | counters | cc }\n"
+		"where  OBJECT := { fabric | switch | port | link | host | lft | addr | counters | cc |\n"
+		"                   hca }\n"
 		"       OPTIONS := { -j[son] | -p[retty] | -d[etails] | -V[ersion] | -h[elp] }\n"
 		"Objects and commands may be abbreviated (\"sw\" for switch).\n"
 		"Exit status: 0 success, 1 failure, 2 usage error.\n");
@@ -47,6 +48,7 @@ static const struct ctl_cmd objects[] = {
 	{ "addr", cmd_addr },
 	{ "counters", cmd_counters },
 	{ "cc", cmd_cc },
+	{ "hca", cmd_hca },
 	{ "monitor", cmd_monitor },
 	{ "version", cmd_version },
 };
@@ -57,6 +59,7 @@ void ctl_init(struct ctl *ctl, const struct ctl_ops *ops, FILE *out, FILE *err)
 	ctl->ops = ops;
 	ctl->out = out;
 	ctl->err = err;
+	ctl->sys_root = "/sys";
 	jw_init(&ctl->jw, out, false);
 }
 

@@ -89,6 +89,9 @@ static int fabric_set(struct ctl *ctl, int argc, char **argv)
 	err = ctl_request(ctl, nlh, NULL, NULL);
 	if (err)
 		return ctl_nl_err(ctl, err, "fabric set");
+	/* rxe's congestion control keeps its own copy of the scale */
+	if (has_scale && ctl_hca_sync_scale(ctl, scale) < 0)
+		return CTL_FAIL;
 	return CTL_OK;
 }
 
@@ -181,7 +184,7 @@ static int scale_cb(struct ctl *ctl, const struct nlmsghdr *nlh, void *data)
 	return 0;
 }
 
-static uint32_t current_scale(struct ctl *ctl)
+uint32_t ctl_fabric_scale(struct ctl *ctl)
 {
 	struct nlmsghdr *nlh = ctl_msg_start(ctl, IBSW_CMD_FABRIC_GET, 0, 0);
 	uint32_t scale = 0;
@@ -364,7 +367,7 @@ static int fabric_up(struct ctl *ctl, int argc, char **argv)
 		}
 	}
 	if (!plan->time_scale)
-		plan->time_scale = current_scale(ctl);
+		plan->time_scale = ctl_fabric_scale(ctl);
 	if (write_desc(ctl, desc, plan)) {
 		fprintf(ctl->err, "ibswctl: undoing what was done\n");
 		undo_steps(ctl, plan, plan->nsteps);

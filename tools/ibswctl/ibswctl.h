@@ -69,6 +69,7 @@ struct ctl {
 	bool pretty;
 	bool details;
 	struct jw jw;
+	const char *sys_root;		/* "/sys"; tests point it elsewhere */
 	char ext_msg[512];		/* extack message of the last failed request */
 	uint32_t ext_miss_type;		/* NLMSGERR_ATTR_MISS_TYPE, 0 if none */
 	bool reported;			/* the transport has said why it failed */
@@ -321,6 +322,13 @@ int cmd_lft(struct ctl *ctl, int argc, char **argv);
 int cmd_addr(struct ctl *ctl, int argc, char **argv);
 int cmd_counters(struct ctl *ctl, int argc, char **argv);
 int cmd_cc(struct ctl *ctl, int argc, char **argv);
+int cmd_hca(struct ctl *ctl, int argc, char **argv);
+
+/* fabric.c: the time scale in force, 0 if it cannot be read */
+uint32_t ctl_fabric_scale(struct ctl *ctl);
+/* hca.c: the patched rxe's copy of the fabric's clock (ports/1/cc) */
+int ctl_hca_clock(struct ctl *ctl, const char *dev, uint32_t scale, uint64_t rate_bps);
+int ctl_hca_sync_scale(struct ctl *ctl, uint32_t scale);
 int cmd_monitor(struct ctl *ctl, int argc, char **argv);
 
 /* nl.c: the real I/O */

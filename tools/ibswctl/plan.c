@@ -206,7 +206,7 @@ static int plan_links(struct plan *plan)
 static int plan_host_steps(struct plan *plan, const struct plan_host *h)
 {
 	const char *ns = h->netns, *dev = h->ifname;
-	char sp[64], lid[16], rate[16], mtu[16], a4[32], a6[64], parent[16];
+	char sp[64], lid[16], rate[16], mtu[16], a4[32], a6[64], parent[16], scale[16];
 	unsigned int q, nr_txq = plan->opts.vls ? plan->opts.vls : PLAN_DEFAULT_VLS;
 	struct plan_step *step;
 
@@ -248,6 +248,14 @@ static int plan_host_steps(struct plan *plan, const struct plan_host *h)
 		return -ENOMEM;
 	step->undo = UNDO_RXE;
 	step->undo_arg = step->argv[7];
+	/* the patched rxe's congestion control on the fabric's clock */
+	snprintf(scale, sizeof(scale), "%u", plan->opts.scale);
+	step = plan->opts.scale ?
+		add_step(plan, PLAN_CTL, "hca", "clock", h->rdma, "scale", scale, "rate", rate,
+			 NULL) :
+		add_step(plan, PLAN_CTL, "hca", "clock", h->rdma, "rate", rate, NULL);
+	if (!step)
+		return -ENOMEM;
 	return 0;
 }
 

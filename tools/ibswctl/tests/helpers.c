@@ -125,6 +125,8 @@ struct t *t_new(void)
 	assert_non_null(t->errf);
 	assert_non_null(t->runsf);
 	ctl_init(&t->ctl, &fake_ops, t->outf, t->errf);
+	/* no real device of this machine: tests that want some make a tree */
+	t->ctl.sys_root = "/nonexistent/sys";
 	return t;
 }
 

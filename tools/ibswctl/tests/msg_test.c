@@ -11,6 +11,9 @@
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
+
+#include <sys/stat.h>
 
 #include <linux/genetlink.h>
 
@@ -566,6 +569,123 @@ static void fabric_requests(void **state)
 	t_free(t);
 }
 
+/* A sysfs tree with a patched rxe (rxe_a: ports/1/cc) and a stock one */
+static void make_sys(char *root, size_t len)
+{
+	char path[512];
+	FILE *f;
+
+	snprintf(root, len, "/tmp/ibswctl-sys-XXXXXX");
+	assert_non_null(mkdtemp(root));
+	snprintf(path, sizeof(path), "mkdir -p %s/class/infiniband/rxe_a/ports/1/cc", root);
+	assert_int_equal(system(path), 0);
+	snprintf(path, sizeof(path), "mkdir -p %s/class/infiniband/rxe_b/ports/1", root);
+	assert_int_equal(system(path), 0);
+	snprintf(path, sizeof(path), "%s/class/infiniband/rxe_a/ports/1/cc/time_scale", root);
+	f = fopen(path, "w");
+	assert_non_null(f);
+	fputs("1\n", f);
+	fclose(f);
+	snprintf(path, sizeof(path), "%s/class/infiniband/rxe_a/ports/1/cc/link_rate", root);
+	f = fopen(path, "w");
+	assert_non_null(f);
+	fputs("0\n", f);
+	fclose(f);
+}
+
+static char *cc_file(const char *root, const char *name)
+{
+	char path[512];
+
+	snprintf(path, sizeof(path), "%s/class/infiniband/rxe_a/ports/1/cc/%s", root, name);
+	return t_read_file(path);
+}
+
+static void expect_cc_file(const char *root, const char *name, const char *want)
+{
+	char *got = cc_file(root, name);
+
+	assert_non_null(got);
+	assert_string_equal(got, want);
+	free(got);
+}
+
+/* The fabric's time scale, as fabric get answers it */
+static int answer_scale(struct t *t, const struct nlmsghdr *req)
+{
+	if (t_cmd(req) == IBSW_CMD_FABRIC_GET)
+		mnl_attr_put_u32(t_reply(t, IBSW_CMD_FABRIC_GET), IBSW_A_FABRIC_TIME_SCALE, 250);
+	return 0;
+}
+
+/*
+ * hca clock writes the patched rxe's time scale and link rate, with the
+ * fabric's scale unless given; a stock rxe has nothing to set; fabric set
+ * scale passes the scale on to every patched rxe.
+ */
+static void hca_clock(void **state)
+{
+	struct t *t = setup();
+	char root[64], cmd[600];
+
+	(void)state;
+	make_sys(root, sizeof(root));
+	t->ctl.sys_root = root;
+
+	assert_int_equal(t_run(t, "hca clock rxe_a scale 50 rate 1xSDR"), 0);
+	assert_int_equal(t->nreq, 0);
+	expect_cc_file(root, "time_scale", "50\n");
+	expect_cc_file(root, "link_rate", "2000000000\n");
+	assert_int_equal(t_run(t, "hca clock rxe_a scale 50 rate 4xQDR"), 0);
+	expect_cc_file(root, "link_rate", "32000000000\n");
+	assert_int_equal(t_run(t, "hca clock rxe_a scale 50 rate 1234567"), 0);
+	expect_cc_file(root, "link_rate", "1234567\n");
+
+	/* the scale in force, from the kernel */
+	t_clear(t);
+	t->respond = answer_scale;
+	assert_int_equal(t_run(t, "hca clock rxe_a"), 0);
+	only_req(t, IBSW_CMD_FABRIC_GET, false);
+	expect_cc_file(root, "time_scale", "250\n");
+	t->respond = NULL;
+
+	/* a stock rxe, or none: nothing to do, nothing asked */
+	t_clear(t);
+	assert_int_equal(t_run(t, "hca clock rxe_b rate 1xSDR"), 0);
+	assert_int_equal(t_run(t, "hca clock nosuch"), 0);
+	assert_int_equal(t->nreq, 0);
+	assert_string_equal(t_err(t), "");
+
+	/* bad arguments change nothing */
+	assert_int_equal(t_run(t, "hca clock rxe_a rate 3xSDR"), 2);
+	assert_int_equal(t_run(t, "hca clock rxe_a scale 0"), 2);
+	assert_int_equal(t_run(t, "hca clock rxe_a scale"), 2);
+	assert_int_equal(t_run(t, "hca clock rxe_a speed 1"), 2);
+	assert_int_equal(t_run(t, "hca clock ../rxe_a scale 5"), 2);
+	assert_int_equal(t_run(t, "hca clock"), 2);
+	assert_int_equal(t_run(t, "hca"), 2);
+	expect_cc_file(root, "time_scale", "250\n");
+	expect_cc_file(root, "link_rate", "1234567\n");
+
+	/* fabric set scale reaches every patched rxe */
+	t_clear(t);
+	assert_int_equal(t_run(t, "fabric set scale 40"), 0);
+	only_req(t, IBSW_CMD_FABRIC_SET, false);
+	expect_cc_file(root, "time_scale", "40\n");
+	/* ... and says when it cannot */
+	snprintf(cmd, sizeof(cmd), "%s/class/infiniband/rxe_a/ports/1/cc/time_scale", root);
+	assert_int_equal(unlink(cmd), 0);
+	assert_int_equal(mkdir(cmd, 0755), 0);
+	t_clear(t);
+	assert_int_equal(t_run(t, "fabric set scale 30"), 1);
+	assert_non_null(strstr(t_err(t), "rxe_a/ports/1/cc/time_scale <- 30: Is a directory"));
+	assert_int_equal(t_run(t, "hca clock rxe_a scale 30"), 1);
+
+	snprintf(cmd, sizeof(cmd), "rm -r %s", root);
+	assert_int_equal(system(cmd), 0);
+	t_free(t);
+}
+
 static void kernel_errors(void **state)
 {
 	struct t *t = setup();
@@ -864,6 +984,7 @@ int main(int argc, char **argv)
 {
 	static const struct cm_test tests[] = {
 		cmocka_unit_test(switch_add),
+		cmocka_unit_test(hca_clock),
 		cmocka_unit_test(switch_del_show),
 		cmocka_unit_test(port_show),
 		cmocka_unit_test(port_set_all),
