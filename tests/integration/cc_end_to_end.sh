@@ -1,0 +1,114 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
+#
+# Congestion control end to end: scenario 1 of seed 002 with switch
+# marking and the patched rxe's HCA congestion control on, the paper's
+# Table I parameters (scenarios/seed002-s1-cc-1x.scn, at an eighth of the
+# paper's link rates), run with the experiment runner (ibsw-run --no-vm):
+#  - cc_on: the victim F1 keeps at least 90% of its solo throughput while
+#    the four contributors run, their Jain fairness index is at least 0.95
+#    (the parking lot solved), S2 marked packets to H5, H5's rxe answered
+#    them and every contributor's rxe got BECNs and raised its CCTI;
+#  - cc_off: the same run with congestion control off: the head-of-line
+#    blocking of the congestion tree returns, F1 falls below 60% of solo.
+# The windows are 50 and 150 emulated ms (the paper's phases last 1 s): at
+# scale 100 the run takes 45 s of wall-clock time.
+# shellcheck source=tests/lib.sh disable=SC2317
+. "$(dirname "$0")/../lib.sh"
+
+RUN=$IBSW_ROOT/tools/ibsw-run/ibsw-run
+SCN=$IBSW_ROOT/scenarios/seed002-s1-cc-1x.scn
+
+ibsw_require_ibsw
+ibsw_require_patched_rxe
+[ -x "$RUN" ] || ibsw_setup_fail "$RUN missing"
+
+# run NAME SCENARIO: ibsw-run --no-vm into $IBSW_LOGDIR/NAME, its report
+run() {
+	local out=$IBSW_LOGDIR/$1 rc
+
+	timeout -k 10 300 "$RUN" --no-vm "$2" -o "$out" >"$IBSW_LOGDIR/$1.out" 2>&1
+	rc=$?
+	sed -n '/^mean Gb\/s/,$p' "$IBSW_LOGDIR/$1.out"
+	[ "$rc" = 0 ] || ibsw_fail "ibsw-run exit $rc: $(tail -n 1 "$IBSW_LOGDIR/$1.out")"
+}
+
+# get DIR JQ: a value of DIR's summary.json
+get() { jq -r "$2" "$IBSW_LOGDIR/$1/summary.json"; }
+# hca DIR HOST COUNTER: an rxe counter of HOST at the end of the run
+hca() { jq -r --arg h "$2" --arg c "$3" '.hca_counters[$h][$c] // "none"' "$IBSW_LOGDIR/$1/run.json"; }
+
+# f1_share DIR: F1 in the window of all flows over F1 alone
+f1_share() {
+	awk -v a="$(get "$1" .flows.F1.windows.all.mean)" \
+		-v s="$(get "$1" '.flows.F1.windows["f1-alone"].mean')" \
+		'BEGIN { if (s <= 0) print 0; else printf "%.3f", a / s }'
+}
+
+# solo_ok DIR: F1 alone ran at its 1x SDR link's rate (2 Gb/s), so the
+# shares compare with a flow that had started
+solo_ok() {
+	local solo
+
+	solo=$(get "$1" '.flows.F1.windows["f1-alone"].mean')
+	awk -v s="$solo" 'BEGIN { exit !(s >= 1.8) }' ||
+		ibsw_fail "F1 alone ran at $solo Gb/s, not about 2: started late?"
+}
+
+# The numbers: in the case log, and as "# " lines at the end
+note() {
+	echo "# $*"
+	echo "$*" >>"$IBSW_LOGDIR/summary"
+}
+
+rm -f "$IBSW_LOGDIR/summary"
+
+cc_on() {
+	local share jain fecn h becn inc
+
+	run on "$SCN" || return
+	jq -e '.cc == "switch marking + HCA"' "$IBSW_LOGDIR/on/summary.json" >/dev/null ||
+		ibsw_fail "summary's cc is $(get on .cc), not switch marking + HCA" || return
+	share=$(f1_share on)
+	jain=$(get on .fairness.contributors.jain.all)
+	fecn=$(get on '.counters["S2/2:port_xmit_fecn"].windows.all.mean')
+	note "CC on: F1 $(get on .flows.F1.windows.all.mean) Gb/s with the contributors, $share of solo; contributors' Jain index $jain; S2's port to H5 marked $fecn packets/s"
+	note "CC on: packets/s marked in the window of all flows: S2's port to H5 $fecn, to H4 $(get on '.counters["S2/1:port_xmit_fecn"].windows.all.mean'), S1's port to S2 $(get on '.counters["S1/4:port_xmit_fecn"].windows.all.mean')"
+	for h in H1 H2 H3 H6 H7; do
+		note "CC on: $h's rxe: cc_becn_rcvd $(hca on "$h" cc_becn_rcvd), cc_ccti_increase $(hca on "$h" cc_ccti_increase), cc_delayed_ns $(hca on "$h" cc_delayed_ns)"
+	done
+	note "CC on: H5's rxe: cc_fecn_rcvd $(hca on H5 cc_fecn_rcvd), cc_becn_sent $(hca on H5 cc_becn_sent)"
+	solo_ok on || return
+	awk -v f="$share" 'BEGIN { exit !(f >= 0.9) }' ||
+		ibsw_fail "F1 kept only $share of its solo throughput" || return
+	awk -v j="$jain" 'BEGIN { exit !(j >= 0.95) }' ||
+		ibsw_fail "contributors' Jain index $jain < 0.95" || return
+	awk -v f="$fecn" 'BEGIN { exit !(f > 0) }' ||
+		ibsw_fail "S2's port to H5 marked nothing" || return
+	[ "$(hca on H5 cc_becn_sent)" -gt 0 ] 2>/dev/null ||
+		ibsw_fail "H5's rxe sent no BECN" || return
+	for h in H2 H3 H6 H7; do
+		becn=$(hca on "$h" cc_becn_rcvd) inc=$(hca on "$h" cc_ccti_increase)
+		[ "$becn" -gt 0 ] 2>/dev/null && [ "$inc" -gt 0 ] ||
+			ibsw_fail "$h's rxe: $becn BECNs, $inc CCTI increases" || return
+	done
+}
+ibsw_case cc_on cc_on
+
+cc_off() {
+	local scn=$IBSW_LOGDIR/off.scn share
+
+	sed -e '/^cc /d' -e 's/^name .*/name seed002-s1-cc-off-1x/' \
+		-e "s|^topology .*|topology $IBSW_ROOT/topologies/seed002-1x.net|" "$SCN" >"$scn"
+	echo "cc off" >>"$scn"
+	run off "$scn" || return
+	solo_ok off || return
+	share=$(f1_share off)
+	note "CC off: F1 $(get off .flows.F1.windows.all.mean) Gb/s with the contributors, $share of solo; contributors' Jain index $(get off .fairness.contributors.jain.all)"
+	awk -v f="$share" 'BEGIN { exit !(f < 0.6) }' ||
+		ibsw_fail "F1 kept $share of its solo throughput with CC off: no head-of-line blocking?"
+}
+ibsw_case cc_off cc_off
+
+[ -s "$IBSW_LOGDIR/summary" ] && while read -r line; do ibsw_note "$line"; done <"$IBSW_LOGDIR/summary"
+ibsw_exit
