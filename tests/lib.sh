@@ -813,9 +813,11 @@ ibsw_flow_start() {
 	IBSW_PORT=$_ibsw_port
 	log=${IBSW_CASE_LOG%.log}.flow-$s-$d.log
 	# -u 20: a QP timeout of 4 s, as queueing delays grow with the time
-	# scale (rxe's own timers are not scaled)
+	# scale (rxe's own timers are not scaled). nice 19: perftest
+	# busy-polls, and at nice 0 the softirqs and workers that run the
+	# emulated links and rxe wait for its time slices (ibsw-run's guest.py)
 	# shellcheck disable=SC2086
-	ibsw_bg "$d" "$log" $((secs + 30)) "$tool" $sa -p "$IBSW_PORT" -F \
+	ibsw_bg "$d" "$log" $((secs + 30)) nice -n 19 "$tool" $sa -p "$IBSW_PORT" -F \
 		-s "$size" -D "$secs" --report_gbits -u 20 "$@"
 	local spid=$IBSW_BG_PID
 	_ibsw_flow_srv_ready() {
@@ -825,7 +827,7 @@ ibsw_flow_start() {
 	wait_for "$tool server on $d" 20 _ibsw_flow_srv_ready || return 1
 	kill -0 "$spid" 2>/dev/null || ibsw_fail "$tool server on $d exited" || return
 	# shellcheck disable=SC2086
-	ibsw_bg "$s" "$log" $((secs + 30)) "$tool" $ca -p "$IBSW_PORT" -F \
+	ibsw_bg "$s" "$log" $((secs + 30)) nice -n 19 "$tool" $ca -p "$IBSW_PORT" -F \
 		-s "$size" -D "$secs" --report_gbits -u 20 "$@" "$(_oob "$d")"
 	echo "$(ibsw_ts) flow $s -> $d started ($tool, log ${log##*/})"
 }
