@@ -25,7 +25,10 @@ fabric_gone() {
 	[ -z "$sw" ] || ibsw_fail "switches left: ${sw//$'\n'/ }" || return
 	ns=$(ip netns list)
 	[ -z "$ns" ] || ibsw_fail "namespaces left: ${ns//$'\n'/ }" || return
-	! pgrep -l 'ib_(write|read|send)_bw' || ibsw_fail "perftest still running" || return
+	# process names, matched whole (pgrep ignores patterns over 15 characters)
+	for t in ib_write_bw ib_read_bw ib_send_bw; do
+		! pgrep -lx "$t" || ibsw_fail "perftest still running" || return
+	done
 }
 
 # check_results DIR MODE: the results directory of a two-flows run; prints what
