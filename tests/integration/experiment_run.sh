@@ -153,6 +153,36 @@ cc_marking() {
 }
 ibsw_case cc_marking cc_marking
 
+# An app on host '-' runs beside ibsw-run, in the namespace that has the
+# fabric's management bridge (no host has it), with {run.dir} and
+# {run.scale} expanded and ibswctl in its PATH; it gets no throughput
+# column and the flows' columns stay as they were.
+control_app() {
+	local out=$IBSW_LOGDIR/ctl scn=$IBSW_LOGDIR/ctl.scn rc
+
+	sed -e 's/^duration .*/duration 10ms/' -e 's/^window .*/window steady 5ms 10ms/' \
+		-e "s|^topology .*|topology $IBSW_ROOT/topologies/fan-in.net|" "$SCN" >"$scn"
+	cat >"$IBSW_LOGDIR/mgr.sh" <<'MGR'
+ip -o link show ibsw-mgmt >"$1/mgr.txt" &&
+	ibswctl -j fabric show | jq -e --argjson s "$2" '.time_scale == $s' >>"$1/mgr.txt"
+MGR
+	echo "app mgr - start 2ms -- sh $IBSW_LOGDIR/mgr.sh {run.dir} {run.scale}" >>"$scn"
+	timeout -k 10 300 "$RUN" --no-vm "$scn" -o "$out"
+	rc=$?
+	[ "$rc" = 0 ] || ibsw_fail "ibsw-run exit $rc" || return
+	fabric_gone || return
+	cat "$out/mgr.txt" 2>/dev/null
+	grep -q 'ibsw-mgmt' "$out/mgr.txt" 2>/dev/null && [ "$(tail -n 1 "$out/mgr.txt")" = true ] ||
+		ibsw_fail "the app did not see ibsw-mgmt and the fabric's scale in {run.dir}" || return
+	[ "$(jq -r '.flows.mgr.exit' "$out/run.json")" = 0 ] ||
+		ibsw_fail "the app's exit: $(jq -c '.flows.mgr' "$out/run.json")" || return
+	[ "$(head -n 1 "$out/samples.csv")" = "t,wall,flow:F1,flow:F2,S1/5:port_xmit_data,S1/5:port_xmit_wait" ] ||
+		ibsw_fail "samples.csv columns: $(head -n 1 "$out/samples.csv")" || return
+	jq -e '.flows | has("mgr") | not' "$out/summary.json" >/dev/null ||
+		ibsw_fail "summary.json has a throughput for the app"
+}
+ibsw_case control_app control_app
+
 # cc hca: F1's rxe holds it at CCT index 1 (CCTI_Min), an IRD of three
 # largest packets: a quarter of H5's link (0.498 Gb/s); F2 takes the rest.
 cc_hca() {

@@ -24,6 +24,7 @@ import subprocess
 import time
 
 from . import cct
+from . import scenario
 
 # TCP ports of the perftest servers' out-of-band connections: one per flow.
 PORT_BASE = 18600
@@ -136,6 +137,16 @@ def hca_counters(sysfs_ib, hosts):
     return out
 
 
+def app_env(environ, root):
+    """The environment of apps: the project's tools (ibswctl, dcms,
+    ibsw-ccmad) first in PATH, from the build directory."""
+    build = environ.get('IBSW_BUILD', os.path.join(root, 'build'))
+    tools = [os.path.join(build, 'tools', t) for t in ('ibswctl', 'dcms', 'ccmad')]
+    env = dict(environ)
+    env['PATH'] = ':'.join(tools + [environ.get('PATH', '/usr/bin:/bin')])
+    return env
+
+
 def connected_ports(desc, switch):
     """Connected ports of a switch in the description, in port order."""
     for sw in desc.get('switches', []):
@@ -151,6 +162,8 @@ def sources(sc, desc):
     out = {}
     for item in list(sc.flows) + list(sc.apps):
         name = item.src if hasattr(item, 'src') else item.host
+        if name == scenario.CONTROL_HOST:
+            continue
         h = hosts.get(name)
         if h is None:
             raise GuestError('host %s is not in the fabric description' % name)
@@ -310,19 +323,19 @@ class Proc:
     """A program in a host's namespace, in its own session (its process
     group is what gets signalled), output appended to a log."""
 
-    def __init__(self, label, netns, argv, log_path, nice=0):
+    def __init__(self, label, netns, argv, log_path, nice=0, env=None):
         self.label = label
         self.argv = argv
         self.exit = None
         self.kill_at = None
         self.gone = False
+        prefix = ['ip', 'netns', 'exec', netns] if netns else []
         with open(log_path, 'ab', buffering=0) as log:
-            log.write(('# %s: ip netns exec %s %s\n' % (
-                label, netns, ' '.join(argv))).encode())
-            self.p = subprocess.Popen(['ip', 'netns', 'exec', netns] + argv,
+            log.write(('# %s: %s\n' % (label, ' '.join(prefix + argv))).encode())
+            self.p = subprocess.Popen(prefix + argv,
                                       stdin=subprocess.DEVNULL, stdout=log,
                                       stderr=subprocess.STDOUT,
-                                      start_new_session=True, close_fds=True,
+                                      start_new_session=True, close_fds=True, env=env,
                                       preexec_fn=(lambda: os.nice(nice)) if nice else None)
         self.pid = self.p.pid
 
@@ -408,6 +421,7 @@ class Run:
         self.sysfs = os.environ.get('IBSW_SYSFS', '/sys/class/ibsw')
         self.sysfs_ib = '/sys/class/infiniband'
         self.ibswctl = self._find_ibswctl()
+        self.app_env = app_env(os.environ, self.root)
         self.t_start = time.monotonic()
         self.t0 = None
         self.desc = None
@@ -584,11 +598,12 @@ class Run:
     def open_sampler(self):
         cols = counter_columns(self.sc, self.desc)
         paths, header = [], ['t', 'wall']
-        for it in self.items:
+        # the items with a throughput column: not the control-plane apps
+        self.measured = [it for it in self.items if it.name in self.sources]
+        for it in self.measured:
             s = self.sources[it.name]
             header.append('flow:%s' % it.name)
             paths.append(counter_path(self.sysfs, s['switch'], s['port'], 'port_rcv_data'))
-        self.nflows = len(self.items)
         for col, sw, port, name, vl in cols:
             p = counter_path(self.sysfs, sw, port, name, vl)
             if not os.path.exists(p):
@@ -651,16 +666,20 @@ class Run:
             label = 'client on %s' % cli
             nice = PERFTEST_NICE
         else:
-            from . import scenario
             try:
-                argv = scenario.expand(it.spec.argv, self.hosts)
+                argv = scenario.expand(it.spec.argv, self.hosts,
+                                       {'dir': self.dir, 'scale': self.sc.scale})
             except ValueError as e:
                 raise GuestError('app %s: %s' % (it.name, e))
-            netns = self.hosts[it.spec.host]['netns']
-            label = 'app on %s' % it.spec.host
+            if it.spec.host == scenario.CONTROL_HOST:
+                netns, label = None, 'app beside ibsw-run'
+            else:
+                netns = self.hosts[it.spec.host]['netns']
+                label = 'app on %s' % it.spec.host
             nice = 0
         it.started = self.now_emu()
-        it.client = Proc(label, netns, argv, it.log, nice)
+        it.client = Proc(label, netns, argv, it.log, nice,
+                         self.app_env if it.kind == 'app' else None)
         self.note('%s %s started (pid %d): %s' % (it.kind, it.name, it.client.pid, ' '.join(argv)))
 
     def stop_item(self, it):
@@ -683,7 +702,7 @@ class Run:
                                  or t >= self.sc.duration - 1e-12):
             self.last_print = b
             parts = []
-            for i, it in enumerate(self.items):
+            for i, it in enumerate(self.measured):
                 r = rate_gbps(prev[1][i], vals[i], prev[0], t)
                 running = it.started is not None and it.stopped is None
                 parts.append('%s %s' % (it.name, '%.2f' % r if r is not None and running else '-'))

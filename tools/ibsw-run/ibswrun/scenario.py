@@ -74,6 +74,11 @@ FABRIC_OPTS = {'vls': (1, MAX_VLS), 'buffer': (1, 1 << 20),
 PLACEHOLDERS = {'ip4': 'ipv4', 'ip6': 'ipv6', 'mgmt': 'mgmt_ipv4',
                 'rdma': 'rdma_dev', 'dev': 'ifname', 'lid': 'lid'}
 PLACEHOLDER_RE = re.compile(r'\{([^{}\s]+)\.([A-Za-z0-9_]+)\}')
+# An app on host '-' runs beside ibsw-run, outside the hosts' namespaces:
+# a fabric manager (dcms) that needs ibsw's control interface.
+CONTROL_HOST = '-'
+# {run.FIELD}: of the run itself, for any app
+RUN_FIELDS = ('dir', 'scale')
 
 SIZE_MAX = 8388608
 TIME_RE = re.compile(r'(\d+(?:\.\d*)?|\.\d+)(?:[eE]([-+]?\d+))?(s|ms|us)?\Z')
@@ -577,9 +582,15 @@ class _Parser:
                     self.fail(obj.line, f'flow {obj.name}: source and destination are both '
                               f'{obj.src}')
             else:
-                obj.host = host(obj.line, obj.host, 'app')
+                if obj.host != CONTROL_HOST:
+                    obj.host = host(obj.line, obj.host, 'app')
                 for word in obj.argv:
                     for m in PLACEHOLDER_RE.finditer(word):
+                        if m.group(1) == 'run':
+                            if m.group(2) not in RUN_FIELDS:
+                                self.fail(obj.line, f"unknown field '{m.group(2)}' in placeholder "
+                                          f"'{m.group(0)}' ({' '.join(RUN_FIELDS)})")
+                            continue
                         if ('hca', m.group(1)) not in aliases:
                             self.fail(obj.line, f"unknown host '{m.group(1)}' in "
                                       f"placeholder '{m.group(0)}' (hosts: {' '.join(hosts)})")
@@ -680,7 +691,8 @@ class _Parser:
         throughput of a flow is its sending host's port counter."""
         for i, b in enumerate(items):
             for a in items[:i]:
-                if sender(a) == sender(b) and a.start < b.stop and b.start < a.stop:
+                if (sender(a) == sender(b) != CONTROL_HOST and a.start < b.stop and
+                        b.start < a.stop):
                     msg = (f'{self.path}:{b.line}: warning: {b.name} and {a.name} (line '
                            f'{a.line}) both send from {sender(b)} at overlapping times; '
                            'throughput is measured per sending host port, so both '
@@ -721,16 +733,21 @@ def to_dict(sc):
     return d
 
 
-def expand(argv, hosts_desc):
+def expand(argv, hosts_desc, run=None):
     """Replace {HOST.FIELD} in an app's argv from the fabric description's
-    hosts ({name: host entry}); hosts may also be named by identifier.
-    ValueError if a host or its field is missing."""
+    hosts ({name: host entry}); hosts may also be named by identifier;
+    {run.FIELD} from run ({field: value}). ValueError if a host or its
+    field is missing."""
     lookup = dict(hosts_desc)
     for key, h in hosts_desc.items():
         if isinstance(h, dict) and h.get('ident'):
             lookup.setdefault(h['ident'], h)
 
     def sub(m):
+        if m.group(1) == 'run' and m.group(2) in RUN_FIELDS:
+            if run is None or run.get(m.group(2)) is None:
+                raise ValueError(f'placeholder {m.group(0)}: not known here')
+            return str(run[m.group(2)])
         h = lookup.get(m.group(1))
         field = PLACEHOLDERS.get(m.group(2))
         if h is None or field is None:

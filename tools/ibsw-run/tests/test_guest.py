@@ -63,6 +63,16 @@ class Hca(unittest.TestCase):
             ('sl_settings', 'sl=2 ccti_min=4'), ('enabled', '1')])
 
 
+class AppEnv(unittest.TestCase):
+    def test_tools_first_in_path(self):
+        env = guest.app_env({'PATH': '/usr/bin', 'HOME': '/root'}, '/src')
+        self.assertEqual(env['PATH'], '/src/build/tools/ibswctl:/src/build/tools/dcms:'
+                         '/src/build/tools/ccmad:/usr/bin')
+        self.assertEqual(env['HOME'], '/root')
+        env = guest.app_env({'IBSW_BUILD': '/b'}, '/src')
+        self.assertTrue(env['PATH'].startswith('/b/tools/ibswctl:'))
+
+
 class HcaCounters(unittest.TestCase):
     def test_read(self):
         with tempfile.TemporaryDirectory() as d:
@@ -136,7 +146,9 @@ class Counters(unittest.TestCase):
     def test_sources(self):
         sc = types.SimpleNamespace(
             flows=[flow('F1', 'H1', 'H4'), flow('F2', 'H4', 'H2', verb='read')],
-            apps=[types.SimpleNamespace(name='A1', host='H2')])
+            apps=[types.SimpleNamespace(name='A1', host='H2'),
+                  types.SimpleNamespace(name='mgr', host='-')])
+        # an app beside ibsw-run (host '-') has no source port
         self.assertEqual(guest.sources(sc, DESC), {
             'F1': {'switch': 'S1', 'port': 1},
             'F2': {'switch': 'S2', 'port': 1},	# the HCA's first port

@@ -188,6 +188,20 @@ class Parse(Base):
             scenario.expand(['{H9.ip4}'], hosts)
         with self.assertRaises(ValueError):
             scenario.expand(['{h2.lid}'], hosts)
+        # the run's own fields
+        self.assertEqual(scenario.expand(['--log', '{run.dir}/m.jsonl', '{run.scale}'], hosts,
+                                         {'dir': '/r', 'scale': 500}),
+                         ['--log', '/r/m.jsonl', '500'])
+        with self.assertRaises(ValueError):
+            scenario.expand(['{run.dir}'], hosts)
+
+    def test_control_plane_app(self):
+        sc = self.load(HEAD + 'app mgr - -- dcms --log {run.dir}/dcms.jsonl\n'
+                       'app mgr2 - start 1ms -- ibswctl monitor\n'
+                       'flow F1 H1 H4 write\n')
+        self.assertEqual([(a.name, a.host) for a in sc.apps], [('mgr', '-'), ('mgr2', '-')])
+        # two apps beside ibsw-run send nothing: no overlap warning
+        self.assertEqual(sc.warnings, [])
 
     def test_cc_settings(self):
         sc = self.load(HEAD + 'cc switch * threshold 15 marking_rate 0\n'
@@ -286,6 +300,8 @@ ERRORS = [
     ('app_option', 'app a H1 sl 1 -- true\n', 3, "unknown app option 'sl' (start stop)"),
     ('app_placeholder_host', 'app a H1 -- ping {H8.ip4}\n', 3,
      "unknown host 'H8' in placeholder '{H8.ip4}'"),
+    ('app_run_field', 'app a - -- dcms {run.host}\n', 3,
+     "unknown field 'host' in placeholder '{run.host}' (dir scale)"),
     ('app_placeholder_field', 'app a H1 -- ping {H4.ipv4}\n', 3,
      "unknown field 'ipv4' in placeholder '{H4.ipv4}' (ip4 ip6 mgmt rdma dev lid)"),
     ('app_same_name_as_flow', 'flow x H1 H4 write\napp x H2 -- true\n', 4,
