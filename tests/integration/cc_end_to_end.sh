@@ -1,5 +1,6 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0
+# vm-options: -t 1200
 #
 # Congestion control end to end: scenario 1 of seed 002 with switch
 # marking and the patched rxe's HCA congestion control on, the paper's
@@ -11,13 +12,16 @@
 #    them and every contributor's rxe got BECNs and raised its CCTI;
 #  - cc_off: the same run with congestion control off: the head-of-line
 #    blocking of the congestion tree returns, F1 falls below 60% of solo.
-# The windows are 50 and 150 emulated ms (the paper's phases last 1 s): at
-# scale 100 the run takes 45 s of wall-clock time.
+# F1 alone is measured over 50 emulated ms, all five flows over 150 ms
+# (the run takes 50 s of wall-clock time at scale 100). The scenario
+# file's own window, the issue's last two emulated seconds, takes 4
+# minutes per run: IBSW_E2E_LONG=1 measures that (CC on only).
 # shellcheck source=tests/lib.sh disable=SC2317
 . "$(dirname "$0")/../lib.sh"
 
 RUN=$IBSW_ROOT/tools/ibsw-run/ibsw-run
 SCN=$IBSW_ROOT/scenarios/seed002-s1-cc-1x.scn
+LONG=${IBSW_E2E_LONG:-0}
 
 ibsw_require_ibsw
 ibsw_require_patched_rxe
@@ -27,7 +31,7 @@ ibsw_require_patched_rxe
 run() {
 	local out=$IBSW_LOGDIR/$1 rc
 
-	timeout -k 10 300 "$RUN" --no-vm "$2" -o "$out" >"$IBSW_LOGDIR/$1.out" 2>&1
+	timeout -k 10 600 "$RUN" --no-vm "$2" -o "$out" >"$IBSW_LOGDIR/$1.out" 2>&1
 	rc=$?
 	sed -n '/^mean Gb\/s/,$p' "$IBSW_LOGDIR/$1.out"
 	[ "$rc" = 0 ] || ibsw_fail "ibsw-run exit $rc: $(tail -n 1 "$IBSW_LOGDIR/$1.out")"
@@ -63,10 +67,21 @@ note() {
 
 rm -f "$IBSW_LOGDIR/summary"
 
-cc_on() {
-	local share jain fecn h becn inc
+# short SCENARIO NAME: the scenario with all five flows for 150 ms
+short() {
+	sed -e "s/^name .*/name $2/" -e 's/^duration .*/duration 500ms/' \
+		-e 's/^window all .*/window all 350ms 500ms/' \
+		-e "s|^topology .*|topology $IBSW_ROOT/topologies/seed002-1x.net|" "$1"
+}
 
-	run on "$SCN" || return
+cc_on() {
+	local share jain fecn h becn inc scn=$SCN
+
+	if [ "$LONG" != 1 ]; then
+		scn=$IBSW_LOGDIR/on.scn
+		short "$SCN" seed002-s1-cc-1x-short >"$scn"
+	fi
+	run on "$scn" || return
 	jq -e '.cc == "switch marking + HCA"' "$IBSW_LOGDIR/on/summary.json" >/dev/null ||
 		ibsw_fail "summary's cc is $(get on .cc), not switch marking + HCA" || return
 	share=$(f1_share on)
@@ -98,8 +113,8 @@ ibsw_case cc_on cc_on
 cc_off() {
 	local scn=$IBSW_LOGDIR/off.scn share
 
-	sed -e '/^cc /d' -e 's/^name .*/name seed002-s1-cc-off-1x/' \
-		-e "s|^topology .*|topology $IBSW_ROOT/topologies/seed002-1x.net|" "$SCN" >"$scn"
+	[ "$LONG" != 1 ] || ibsw_skip "IBSW_E2E_LONG=1 measures CC on only" || return
+	short "$SCN" seed002-s1-cc-off-1x | sed -e '/^cc /d' >"$scn"
 	echo "cc off" >>"$scn"
 	run off "$scn" || return
 	solo_ok off || return
