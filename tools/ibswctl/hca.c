@@ -44,7 +44,7 @@ static int write_text(const char *path, const char *text)
 		err = -errno;
 	if (fclose(f) && !err)
 		err = -errno;
-	return err ? err : 0;
+	return err;
 }
 
 static int cc_write(struct ctl *ctl, const char *dev, const char *file, uint64_t val)
@@ -66,35 +66,6 @@ static bool has_cc(const struct ctl *ctl, const char *dev)
 
 	cc_path(ctl, path, sizeof(path), dev, "time_scale");
 	return !access(path, F_OK);
-}
-
-/**
- * ctl_hca_clock() - set a patched rxe's time scale and link rate
- * @ctl: the tool
- * @dev: the rdma device
- * @scale: the time scale (0: leave it)
- * @rate_bps: its link's data rate in bit/s (0: leave it)
- *
- * Return: 1 if @dev has no congestion control (a stock rxe, or not rxe),
- * 0 when set, -errno when a write failed (said on ctl->err).
- */
-int ctl_hca_clock(struct ctl *ctl, const char *dev, uint32_t scale, uint64_t rate_bps)
-{
-	int err;
-
-	if (!has_cc(ctl, dev))
-		return 1;
-	if (scale) {
-		err = cc_write(ctl, dev, "time_scale", scale);
-		if (err)
-			return err;
-	}
-	if (rate_bps) {
-		err = cc_write(ctl, dev, "link_rate", rate_bps);
-		if (err)
-			return err;
-	}
-	return 0;
 }
 
 /**
@@ -137,7 +108,7 @@ static int hca_clock(struct ctl *ctl, int argc, char **argv)
 	uint32_t scale = 0, width, speed;
 	uint64_t rate_bps = 0;
 	char *end;
-	int i, err;
+	int i;
 
 	if (argc < 1 || !*argv[0] || strchr(argv[0], '/') || !strcmp(argv[0], "..")) {
 		ctl_err(ctl, "hca clock: expected an rdma device name");
@@ -182,8 +153,11 @@ static int hca_clock(struct ctl *ctl, int argc, char **argv)
 			return CTL_FAIL;
 		}
 	}
-	err = ctl_hca_clock(ctl, argv[0], scale, rate_bps);
-	return err < 0 ? CTL_FAIL : CTL_OK;
+	/* the link rate stays as it is unless given */
+	if (cc_write(ctl, argv[0], "time_scale", scale) ||
+	    (rate_bps && cc_write(ctl, argv[0], "link_rate", rate_bps)))
+		return CTL_FAIL;
+	return CTL_OK;
 }
 
 int cmd_hca(struct ctl *ctl, int argc, char **argv)

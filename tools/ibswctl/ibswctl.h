@@ -326,8 +326,7 @@ int cmd_hca(struct ctl *ctl, int argc, char **argv);
 
 /* fabric.c: the time scale in force, 0 if it cannot be read */
 uint32_t ctl_fabric_scale(struct ctl *ctl);
-/* hca.c: the patched rxe's copy of the fabric's clock (ports/1/cc) */
-int ctl_hca_clock(struct ctl *ctl, const char *dev, uint32_t scale, uint64_t rate_bps);
+/* hca.c: a new time scale for every patched rxe (ports/1/cc) */
 int ctl_hca_sync_scale(struct ctl *ctl, uint32_t scale);
 int cmd_monitor(struct ctl *ctl, int argc, char **argv);
 

@@ -99,11 +99,13 @@ def host_link(desc, host):
     return rate, mtu
 
 
-def hca_writes(setting, scale, rate, mtu):
+def hca_writes(setting, rate, mtu):
     """The rxe ports/1/cc files a cc hca line writes, in order, as (file,
-    value): the fabric's clock and link first, 'enabled' last."""
+    value), 'enabled' last. The time scale and link rate are not among
+    them: ibswctl fabric up sets those (hca clock). rate and mtu convert
+    a CCT shape."""
     o = setting.opts
-    out = [('time_scale', str(scale)), ('link_rate', str(int(rate)))]
+    out = []
     if 'port_control' in o:
         out.append(('port_control', '1' if o['port_control'] == 'sl' else '0'))
     per_sl = ['%s=%s' % (k, o[k]) for k in ('ccti_timer', 'ccti_increase',
@@ -137,11 +139,15 @@ def hca_counters(sysfs_ib, hosts):
     return out
 
 
+def tools_dir(environ, root):
+    """Where the project's C tools are built."""
+    return os.path.join(environ.get('IBSW_BUILD', os.path.join(root, 'build')), 'tools')
+
+
 def app_env(environ, root):
     """The environment of apps: the project's tools (ibswctl, dcms,
     ibsw-ccmad) first in PATH, from the build directory."""
-    build = environ.get('IBSW_BUILD', os.path.join(root, 'build'))
-    tools = [os.path.join(build, 'tools', t) for t in ('ibswctl', 'dcms', 'ccmad')]
+    tools = [os.path.join(tools_dir(environ, root), t) for t in ('ibswctl', 'dcms', 'ccmad')]
     env = dict(environ)
     env['PATH'] = ':'.join(tools + [environ.get('PATH', '/usr/bin:/bin')])
     return env
@@ -441,9 +447,8 @@ class Run:
 
     def _find_ibswctl(self):
         cands = [os.environ.get('IBSWCTL'),
-                 os.path.join(os.environ.get('IBSW_BUILD', os.path.join(self.root, 'build')),
-                              'tools', 'ibswctl', 'ibswctl'),
-                 os.path.join(self.root, 'build', 'tools', 'ibswctl', 'ibswctl')]
+                 os.path.join(tools_dir(os.environ, self.root), 'ibswctl', 'ibswctl'),
+                 os.path.join(tools_dir({}, self.root), 'ibswctl', 'ibswctl')]
         for c in cands:
             if c and os.access(c, os.X_OK):
                 return c
@@ -469,7 +474,6 @@ class Run:
         return os.path.exists(self.stop_path) or self.stop_flag()
 
     def write_run_json(self):
-        from . import scenario
         d = {
             'schema': 1,
             'scenario': scenario.to_dict(self.sc),
@@ -554,7 +558,7 @@ class Run:
                              'rdma_rxe?' % (c.line, dev, base))
         try:
             rate, mtu = host_link(self.desc, host)
-            writes = hca_writes(c, self.sc.scale, rate, mtu)
+            writes = hca_writes(c, rate, mtu)
         except cct.CctError as e:
             raise GuestError('line %d: cct for %s: %s' % (c.line, host, e)) from None
         for name, value in writes:

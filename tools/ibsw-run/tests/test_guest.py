@@ -53,13 +53,12 @@ class Hca(unittest.TestCase):
     def test_writes(self):
         c = scenario.HcaSetting('H1', {'ccti_increase': '1', 'ccti_timer': '150',
                                        'port_control': 'sl', 'cct': 'linear:3:8.656'}, 4)
-        self.assertEqual(guest.hca_writes(c, 100, 2000000000, 1024), [
-            ('time_scale', '100'), ('link_rate', '2000000000'), ('port_control', '1'),
+        self.assertEqual(guest.hca_writes(c, 2000000000, 1024), [
+            ('port_control', '1'),
             ('sl_settings', 'sl=all ccti_timer=150 ccti_increase=1'),
             ('cct', '0:0 3:16 3:32'), ('enabled', '1')])
         c = scenario.HcaSetting('*', {'sl': '2', 'ccti_min': '4'}, 5)
-        self.assertEqual(guest.hca_writes(c, 1000, 32e9, 4096), [
-            ('time_scale', '1000'), ('link_rate', '32000000000'),
+        self.assertEqual(guest.hca_writes(c, 32e9, 4096), [
             ('sl_settings', 'sl=2 ccti_min=4'), ('enabled', '1')])
 
 
