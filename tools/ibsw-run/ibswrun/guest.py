@@ -672,7 +672,8 @@ class Run:
         else:
             try:
                 argv = scenario.expand(it.spec.argv, self.hosts,
-                                       {'dir': self.dir, 'scale': self.sc.scale})
+                                       {'dir': self.dir, 'scale': self.sc.scale,
+                                        'root': self.root})
             except ValueError as e:
                 raise GuestError('app %s: %s' % (it.name, e))
             if it.spec.host == scenario.CONTROL_HOST:

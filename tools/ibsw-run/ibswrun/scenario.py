@@ -77,8 +77,9 @@ PLACEHOLDER_RE = re.compile(r'\{([^{}\s]+)\.([A-Za-z0-9_]+)\}')
 # An app on host '-' runs beside ibsw-run, outside the hosts' namespaces:
 # a fabric manager (dcms) that needs ibsw's control interface.
 CONTROL_HOST = '-'
-# {run.FIELD}: of the run itself, for any app
-RUN_FIELDS = ('dir', 'scale')
+# {run.FIELD}: of the run itself, for any app; 'root' is the ibsw checkout
+# (for its profiles: the VM sees it at the same path)
+RUN_FIELDS = ('dir', 'scale', 'root')
 
 SIZE_MAX = 8388608
 TIME_RE = re.compile(r'(\d+(?:\.\d*)?|\.\d+)(?:[eE]([-+]?\d+))?(s|ms|us)?\Z')

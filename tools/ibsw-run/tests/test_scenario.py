@@ -189,9 +189,10 @@ class Parse(Base):
         with self.assertRaises(ValueError):
             scenario.expand(['{h2.lid}'], hosts)
         # the run's own fields
-        self.assertEqual(scenario.expand(['--log', '{run.dir}/m.jsonl', '{run.scale}'], hosts,
-                                         {'dir': '/r', 'scale': 500}),
-                         ['--log', '/r/m.jsonl', '500'])
+        self.assertEqual(scenario.expand(['--log', '{run.dir}/m.jsonl', '{run.scale}',
+                                          '{run.root}/p.conf'], hosts,
+                                         {'dir': '/r', 'scale': 500, 'root': '/src'}),
+                         ['--log', '/r/m.jsonl', '500', '/src/p.conf'])
         with self.assertRaises(ValueError):
             scenario.expand(['{run.dir}'], hosts)
 
