@@ -302,7 +302,7 @@ ERRORS = [
     ('app_placeholder_host', 'app a H1 -- ping {H8.ip4}\n', 3,
      "unknown host 'H8' in placeholder '{H8.ip4}'"),
     ('app_run_field', 'app a - -- dcms {run.host}\n', 3,
-     "unknown field 'host' in placeholder '{run.host}' (dir scale)"),
+     "unknown field 'host' in placeholder '{run.host}' (dir scale root)"),
     ('app_placeholder_field', 'app a H1 -- ping {H4.ipv4}\n', 3,
      "unknown field 'ipv4' in placeholder '{H4.ipv4}' (ip4 ip6 mgmt rdma dev lid)"),
     ('app_same_name_as_flow', 'flow x H1 H4 write\napp x H2 -- true\n', 4,
