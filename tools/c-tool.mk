@@ -12,6 +12,7 @@
 #   LDLIBS        libraries of the program
 #   HEADERS       HEADER:PACKAGE pairs that 'deps' checks (cmocka is added)
 #   USE_TOPO      yes: link tools/lib's libibswtopo.a, with the uapi headers
+#   USE_GENL      yes: link tools/lib's libibswgenl.a (the ibsw genl socket)
 #
 # and gets: all, test (plain and ASan+UBSan, then $(TEST_EXTRA) if set),
 # test-plain, test-asan, test-valgrind, deps and clean. Everything is built
@@ -28,9 +29,14 @@ CFLAGS ?= -O2 -g
 WARNINGS := -Wall -Wextra -Werror -Wshadow -Wstrict-prototypes \
 	-Wmissing-prototypes -Wformat=2 -Wvla -Wundef
 BASE_CPPFLAGS := -I$(CURDIR)
-ifeq ($(USE_TOPO),yes)
+ifneq ($(USE_TOPO)$(USE_GENL),)
 BASE_CPPFLAGS += -I$(IBSW_ROOT)/include -I$(CURDIR)/../lib
+endif
+ifeq ($(USE_TOPO),yes)
 TOPO_LIB = $(LIB_O)/$(1)/libibswtopo.a
+endif
+ifeq ($(USE_GENL),yes)
+GENL_LIB = $(LIB_O)/$(1)/libibswgenl.a
 endif
 BASE_CFLAGS := -std=gnu11 $(WARNINGS) -MMD -MP
 SAN_FLAGS := -fsanitize=address,undefined -fno-sanitize-recover=all \
@@ -51,7 +57,10 @@ $(O)/$(BIN): $(O)/plain/$(BIN)
 	cp $< $@
 
 # tools/lib, plain and sanitized: its own Makefile knows how to build them
+# (two rules: a pattern rule with two targets would make only one of them)
 $(LIB_O)/%/libibswtopo.a: FORCE
+	@$(MAKE) --no-print-directory -C ../lib $@
+$(LIB_O)/%/libibswgenl.a: FORCE
 	@$(MAKE) --no-print-directory -C ../lib $@
 
 FORCE:
@@ -68,11 +77,12 @@ $(O)/$(1)/tests/%.o: tests/%.c | $(O)/$(1)/tests deps
 $(O)/$(1)/lib$(TOOL).a: $(SRCS:%.c=$(O)/$(1)/%.o)
 	$$(AR) rcs $$@ $$^
 
-$(O)/$(1)/$(BIN): $(O)/$(1)/main.o $(O)/$(1)/lib$(TOOL).a $(call TOPO_LIB,$(1))
+$(O)/$(1)/$(BIN): $(O)/$(1)/main.o $(O)/$(1)/lib$(TOOL).a $(call TOPO_LIB,$(1)) \
+		$(call GENL_LIB,$(1))
 	$$(CC) $$(CFLAGS) $(2) $$(LDFLAGS) -o $$@ $$^ $$(LDLIBS)
 
 $(O)/$(1)/%: $(O)/$(1)/tests/%_test.o $(TEST_HELPERS:%.c=$(O)/$(1)/%.o) \
-		$(O)/$(1)/lib$(TOOL).a $(call TOPO_LIB,$(1))
+		$(O)/$(1)/lib$(TOOL).a $(call TOPO_LIB,$(1)) $(call GENL_LIB,$(1))
 	$$(CC) $$(CFLAGS) $(2) $$(LDFLAGS) -o $$@ $$^ $$(LDLIBS) -lcmocka
 
 $(O)/$(1)/tests:

@@ -7,13 +7,13 @@
  */
 #define _GNU_SOURCE
 #include "backend.h"
+#include "genl.h"
 
 #include <errno.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 
 #include <libmnl/libmnl.h>
 #include <linux/genetlink.h>
@@ -23,15 +23,9 @@
 #define RECV_BUF_SIZE	(256 * 1024)
 
 struct genl {
-	struct mnl_socket *sock;
-	uint32_t portid;
-	uint32_t seq;
-	uint16_t family;
-	char *rbuf;
+	struct ibsw_genl nl;
 	char sbuf[4096];
 };
-
-typedef int (*genl_cb)(const struct nlmsghdr *nlh, void *data);
 
 static __printf(2, 3) void set_msg(struct backend *b, const char *fmt, ...)
 {
@@ -42,17 +36,17 @@ static __printf(2, 3) void set_msg(struct backend *b, const char *fmt, ...)
 	va_end(ap);
 }
 
-static struct nlmsghdr *msg_start(struct genl *g, uint16_t type, uint8_t cmd,
-				  uint16_t flags)
+/* A request of the ibsw family, in the send buffer */
+static struct nlmsghdr *msg_start(struct genl *g, uint8_t cmd, uint16_t flags)
 {
 	struct nlmsghdr *nlh = mnl_nlmsg_put_header(g->sbuf);
 	struct genlmsghdr *genl;
 
-	nlh->nlmsg_type = type;
+	nlh->nlmsg_type = g->nl.family;
 	nlh->nlmsg_flags = NLM_F_REQUEST | flags;
 	genl = mnl_nlmsg_put_extra_header(nlh, sizeof(*genl));
 	genl->cmd = cmd;
-	genl->version = type == GENL_ID_CTRL ? 1 : IBSW_FAMILY_VERSION;
+	genl->version = IBSW_FAMILY_VERSION;
 	return nlh;
 }
 
@@ -74,78 +68,17 @@ static void parse_attrs(const struct nlattr *first, size_t len,
 	}
 }
 
-/* The extack message of an error, if any, into b->msg */
-static void extack(struct backend *b, const struct nlmsghdr *nlh, size_t off)
-{
-	const struct nlattr *tb[NLMSGERR_ATTR_MAX + 1];
-	size_t len;
-
-	if (!(nlh->nlmsg_flags & NLM_F_ACK_TLVS) || nlh->nlmsg_len <= MNL_NLMSG_HDRLEN + off)
-		return;
-	parse_attrs((const void *)((const char *)mnl_nlmsg_get_payload(nlh) + off),
-		    nlh->nlmsg_len - MNL_NLMSG_HDRLEN - off, tb, NLMSGERR_ATTR_MAX);
-	if (!tb[NLMSGERR_ATTR_MSG] ||
-	    mnl_attr_validate(tb[NLMSGERR_ATTR_MSG], MNL_TYPE_NUL_STRING) < 0)
-		return;
-	set_msg(b, "%s", mnl_attr_get_str(tb[NLMSGERR_ATTR_MSG]));
-	len = strlen(b->msg);
-	while (len && b->msg[len - 1] == '\n')
-		b->msg[--len] = '\0';
-}
-
-/* Send a request, pass each reply to cb, until the ack or the dump's end */
-static int xfer(struct backend *b, struct nlmsghdr *req, genl_cb cb, void *data)
+/* Send a request, pass each reply to cb; the extack message into b->msg */
+static int xfer(struct backend *b, struct nlmsghdr *req, ibsw_genl_cb cb, void *data)
 {
 	struct genl *g = b->priv;
-	bool dump = req->nlmsg_flags & NLM_F_DUMP;
-	int cb_err = 0, left, err;
-	struct nlmsghdr *nlh;
-	ssize_t n;
+	int err;
 
 	b->msg[0] = '\0';
-	req->nlmsg_seq = ++g->seq;
-	if (!dump)
-		req->nlmsg_flags |= NLM_F_ACK;
-	if (mnl_socket_sendto(g->sock, req, req->nlmsg_len) < 0)
-		return -errno;
-	for (;;) {
-		n = mnl_socket_recvfrom(g->sock, g->rbuf, RECV_BUF_SIZE);
-		if (n < 0) {
-			if (errno == EINTR)
-				continue;
-			return -errno;
-		}
-		left = n;
-		for (nlh = (struct nlmsghdr *)g->rbuf; mnl_nlmsg_ok(nlh, left);
-		     nlh = mnl_nlmsg_next(nlh, &left)) {
-			if (nlh->nlmsg_seq != req->nlmsg_seq || nlh->nlmsg_pid != g->portid)
-				continue;
-			if (nlh->nlmsg_type == NLMSG_ERROR) {
-				const struct nlmsgerr *e = mnl_nlmsg_get_payload(nlh);
-				size_t off = sizeof(*e);
-
-				if (nlh->nlmsg_len < MNL_NLMSG_HDRLEN + sizeof(*e))
-					return -EBADMSG;
-				err = e->error;
-				if (err && !(nlh->nlmsg_flags & NLM_F_CAPPED))
-					off += e->msg.nlmsg_len - sizeof(e->msg);
-				if (err)
-					extack(b, nlh, MNL_ALIGN(off));
-				return err ? err : cb_err;
-			}
-			if (nlh->nlmsg_type == NLMSG_DONE) {
-				err = 0;
-				if (nlh->nlmsg_len >= MNL_NLMSG_HDRLEN + sizeof(int))
-					err = *(const int *)mnl_nlmsg_get_payload(nlh);
-				if (err)
-					extack(b, nlh, MNL_ALIGN(sizeof(int)));
-				return err ? err : cb_err;
-			}
-			if (nlh->nlmsg_type < NLMSG_MIN_TYPE || !cb || cb_err)
-				continue;
-			cb_err = cb(nlh, data);
-		}
-	}
+	err = ibsw_genl_xfer(&g->nl, req, cb, data);
+	if (g->nl.ext_msg[0])
+		set_msg(b, "%s", g->nl.ext_msg);
+	return err;
 }
 
 static void parse_msg(const struct nlmsghdr *nlh, const struct nlattr **tb,
@@ -214,7 +147,7 @@ static int genl_time_scale(struct backend *b, uint32_t *scale)
 	int err;
 
 	*scale = 0;
-	err = xfer(b, msg_start(g, g->family, IBSW_CMD_FABRIC_GET, 0), scale_cb, scale);
+	err = xfer(b, msg_start(g, IBSW_CMD_FABRIC_GET, 0), scale_cb, scale);
 	if (!err && !*scale)
 		err = -EPROTO;
 	return err;
@@ -252,7 +185,7 @@ static int genl_switches(struct backend *b, struct be_name **names, size_t *n)
 	struct names l = { 0 };
 	int err;
 
-	err = xfer(b, msg_start(g, g->family, IBSW_CMD_SWITCH_GET, NLM_F_DUMP), switch_cb, &l);
+	err = xfer(b, msg_start(g, IBSW_CMD_SWITCH_GET, NLM_F_DUMP), switch_cb, &l);
 	if (err) {
 		free(l.v);
 		return err;
@@ -322,7 +255,7 @@ static int genl_read_ports(struct backend *b, const char *sw,
 	struct nlmsghdr *nlh;
 	int err;
 
-	nlh = msg_start(g, g->family, IBSW_CMD_PORT_GET, NLM_F_DUMP);
+	nlh = msg_start(g, IBSW_CMD_PORT_GET, NLM_F_DUMP);
 	mnl_attr_put_strz(nlh, IBSW_A_PORT_SWITCH_NAME, sw);
 	err = xfer(b, nlh, port_cb, &l);
 	if (err) {
@@ -381,7 +314,7 @@ static int genl_cc_get(struct backend *b, const char *sw, struct be_switch_cc *c
 	struct nlmsghdr *nlh;
 
 	memset(cc, 0, sizeof(*cc));
-	nlh = msg_start(g, g->family, IBSW_CMD_CC_GET, 0);
+	nlh = msg_start(g, IBSW_CMD_CC_GET, 0);
 	mnl_attr_put_strz(nlh, IBSW_A_CC_SWITCH_NAME, sw);
 	return xfer(b, nlh, cc_cb, cc);
 }
@@ -393,7 +326,7 @@ static int genl_cc_set_port(struct backend *b, const char *sw, unsigned int port
 	struct nlmsghdr *nlh;
 	struct nlattr *nest;
 
-	nlh = msg_start(g, g->family, IBSW_CMD_CC_SET, 0);
+	nlh = msg_start(g, IBSW_CMD_CC_SET, 0);
 	mnl_attr_put_strz(nlh, IBSW_A_CC_SWITCH_NAME, sw);
 	nest = mnl_attr_nest_start(nlh, IBSW_A_CC_PORT_SETTING);
 	mnl_attr_put_u32(nlh, IBSW_A_CC_PORT_PORT, port);
@@ -411,7 +344,7 @@ static int genl_cc_set_switch(struct backend *b, const char *sw,
 	struct genl *g = b->priv;
 	struct nlmsghdr *nlh;
 
-	nlh = msg_start(g, g->family, IBSW_CMD_CC_SET, 0);
+	nlh = msg_start(g, IBSW_CMD_CC_SET, 0);
 	mnl_attr_put_strz(nlh, IBSW_A_CC_SWITCH_NAME, sw);
 	if (s->set & CC_SW_CONTROL_MAP)
 		mnl_attr_put_u32(nlh, IBSW_A_CC_CONTROL_MAP, s->control_map);
@@ -438,8 +371,7 @@ static void genl_close(struct backend *b)
 
 	if (!g)
 		return;
-	mnl_socket_close(g->sock);
-	free(g->rbuf);
+	ibsw_genl_close(&g->nl);
 	free(g);
 	b->priv = NULL;
 }
@@ -455,63 +387,26 @@ static const struct backend_ops genl_ops = {
 	.close = genl_close,
 };
 
-static int family_cb(const struct nlmsghdr *nlh, void *data)
-{
-	const struct nlattr *a;
-
-	mnl_attr_for_each(a, nlh, sizeof(struct genlmsghdr))
-		if (mnl_attr_get_type(a) == CTRL_ATTR_FAMILY_ID &&
-		    mnl_attr_validate(a, MNL_TYPE_U16) >= 0)
-			*(uint16_t *)data = mnl_attr_get_u16(a);
-	return 0;
-}
-
 int backend_genl_open(struct backend *b)
 {
-	struct nlmsghdr *nlh;
 	struct genl *g;
-	int one = 1, err;
+	int err;
 
 	memset(b, 0, sizeof(*b));
 	g = calloc(1, sizeof(*g));
 	if (!g)
 		return -ENOMEM;
-	g->rbuf = malloc(RECV_BUF_SIZE);
-	g->sock = mnl_socket_open(NETLINK_GENERIC);
-	if (!g->rbuf || !g->sock) {
-		err = g->rbuf ? -errno : -ENOMEM;
-		goto fail;
-	}
-	if (mnl_socket_bind(g->sock, 0, MNL_SOCKET_AUTOPID) < 0) {
-		err = -errno;
-		goto fail;
-	}
-	mnl_socket_setsockopt(g->sock, NETLINK_EXT_ACK, &one, sizeof(one));
-	mnl_socket_setsockopt(g->sock, NETLINK_CAP_ACK, &one, sizeof(one));
-	g->portid = mnl_socket_get_portid(g->sock);
-	g->seq = getpid() << 12;
-	b->priv = g;
-	b->ops = &genl_ops;
-	nlh = msg_start(g, GENL_ID_CTRL, CTRL_CMD_GETFAMILY, 0);
-	mnl_attr_put_strz(nlh, CTRL_ATTR_FAMILY_NAME, IBSW_FAMILY_NAME);
-	err = xfer(b, nlh, family_cb, &g->family);
-	if (err == -ENOENT || (!err && !g->family)) {
+	err = ibsw_genl_open(&g->nl, RECV_BUF_SIZE);
+	if (err == -ENOENT) {
 		set_msg(b, "generic netlink family \"%s\" not found: is the ibsw module loaded?",
 			IBSW_FAMILY_NAME);
-		genl_close(b);
-		return -ENOENT;
+	} else if (err) {
+		set_msg(b, "cannot open the generic netlink family: %s", strerror(-err));
+	} else {
+		b->priv = g;
+		b->ops = &genl_ops;
+		return 0;
 	}
-	if (err) {
-		set_msg(b, "cannot resolve the generic netlink family: %s", strerror(-err));
-		genl_close(b);
-		return err;
-	}
-	return 0;
-fail:
-	set_msg(b, "cannot open a generic netlink socket: %s", strerror(-err));
-	if (g->sock)
-		mnl_socket_close(g->sock);
-	free(g->rbuf);
 	free(g);
 	return err;
 }
