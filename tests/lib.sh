@@ -530,7 +530,10 @@ ibsw_server_client() {
 	slog=${IBSW_CASE_LOG%.log}.server.log
 	: >"$slog"
 	echo "$(ibsw_ts) [${srv}] server: ${scmd[*]} (log ${slog##*/})"
-	ibsw_bg "$srv" "$slog" "$timeout" "${scmd[@]}"
+	# The server lives from before the wait for its readiness until after
+	# the client's end: up to twice the timeout, and the grace below. With
+	# the timeout alone it was killed while a slow client still succeeded.
+	ibsw_bg "$srv" "$slog" "$((2 * timeout + 15))" "${scmd[@]}"
 	local spid=$IBSW_BG_PID
 
 	_ibsw_srv_ready() {
