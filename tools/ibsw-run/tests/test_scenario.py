@@ -4,6 +4,7 @@ topology, placeholders, and one test per kind of error, each checking the
 file and line in the message."""
 
 import io
+import glob
 import os
 import shutil
 import sys
@@ -216,11 +217,18 @@ class Parse(Base):
         self.assertEqual(self.load(HEAD + 'cc off\n').cc_settings, [])
 
     def test_shipped_scenarios(self):
-        for name, nflows in (('seed002-s1', 5), ('seed000-dcms', 4)):
+        # every one loads, named after its file, without a warning
+        files = sorted(glob.glob(os.path.join(ROOT, 'scenarios', '*.scn')))
+        self.assertGreaterEqual(len(files), 8)
+        for path in files:
+            with self.subTest(path=path):
+                sc = scenario.load(path, warn=None)
+                self.assertEqual(sc.name, os.path.basename(path)[:-4])
+                self.assertEqual(sc.warnings, [])
+        for name, nflows, napps in (('seed002-s1', 5, 0), ('seed000-dcms', 4, 0),
+                                    ('seed000-dcms-1x', 4, 1), ('seed000-dcms-fig6', 4, 1)):
             sc = scenario.load(os.path.join(ROOT, 'scenarios', name + '.scn'), warn=None)
-            self.assertEqual(sc.name, name)
-            self.assertEqual(len(sc.flows), nflows)
-            self.assertEqual(sc.warnings, [])
+            self.assertEqual((len(sc.flows), len(sc.apps)), (nflows, napps))
         sc = scenario.load(os.path.join(ROOT, 'scenarios', 'seed002-s1.scn'), warn=None)
         self.assertEqual([f.start for f in sc.flows], [0.0, 0.02, 0.04, 0.06, 0.08])
         self.assertEqual([(c.switch, c.port, c.name) for c in sc.counters],
