@@ -198,6 +198,26 @@ ibsw_kill_pids() {
 	return 0
 }
 
+# ibsw_netns_kill NS: SIGKILL whatever still runs in namespace NS, saying
+# what. rxe cannot take a device away from a process, so a program left
+# behind (a child that outlived its killed `timeout`) would block `rdma
+# link delete` for as long as it runs.
+ibsw_netns_kill() {
+	local pid left
+
+	left=$(ip netns pids "$1" 2>/dev/null) || return 0
+	[ -n "$left" ] || return 0
+	for pid in $left; do
+		echo "$(ibsw_ts) left running in $1: $pid $(tr '\0' ' ' <"/proc/$pid/cmdline" 2>/dev/null)"
+		kill -KILL "$pid" 2>/dev/null
+	done
+	for _ in $(seq 50); do
+		[ -n "$(ip netns pids "$1" 2>/dev/null)" ] || return 0
+		sleep 0.2
+	done
+	echo "$(ibsw_ts) still running in $1 after SIGKILL: $(ip netns pids "$1" 2>/dev/null)"
+}
+
 # Kill what the current case left running in the background.
 ibsw_reap() {
 	[ ${#_ibsw_pids[@]} -gt 0 ] || return 0
@@ -213,6 +233,9 @@ cleanup() {
 		ibsw_reap
 		for ((i = ${#_ibsw_defer[@]} - 1; i >= 0; i--)); do
 			eval "${_ibsw_defer[i]}"
+		done
+		for ns in "${_ibsw_netns[@]}"; do
+			ibsw_netns_kill "$ns"
 		done
 		for dev in "${_ibsw_rxe[@]}"; do
 			[ -e "/sys/class/infiniband/$dev" ] &&
@@ -703,7 +726,12 @@ ibsw_fabric_up() {
 }
 
 ibsw_fabric_down() {
+	local h
+
 	[ -e "$IBSW_DESC" ] || return 0
+	for h in "${!HOST_NS[@]}"; do
+		ibsw_netns_kill "${HOST_NS[$h]}"
+	done
 	ibswctl fabric down desc "$IBSW_DESC"
 }
 
