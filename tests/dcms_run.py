@@ -77,8 +77,8 @@ class Run:
         return [e for e in self.log if e['event'] == name and
                 e.get('switch') == sw and e.get('port') == int(p)]
 
-    def first_sweep(self, key, after=0):
-        for s in self.sweeps[after:]:
+    def first_sweep(self, key):
+        for s in self.sweeps:
             if s[key] is not None and s[key] > RUNNING_WORDS_PER_S:
                 return s['k']
         raise Bad('%s never ran (no sweep with %s above %.0f words/s)'

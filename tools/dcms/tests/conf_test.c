@@ -138,7 +138,17 @@ static void profile(const char *name, struct conf *c)
 
 static void shipped_profiles(void **state)
 {
+	/* the time-compressed profiles: one sweep per 10 ms, no CA keys */
+	static const struct {
+		const char *file;
+		uint64_t t_w, t_c, t_d;
+		unsigned int t_i;
+	} scaled[] = {
+		{ "seed000-100x.conf", 100000, 28000, 1250000, 12 },
+		{ "seed000-1x.conf", 30000, 7000, 312000, 8 },
+	};
 	struct conf c;
+	size_t i;
 
 	(void)state;
 	profile("seed000.conf", &c);
@@ -157,22 +167,16 @@ static void shipped_profiles(void **state)
 	assert_int_equal(c.ca.sl[0].ccti_timer, 75);
 	assert_int_equal(c.ca.sl[0].ccti_increase, 1);
 	conf_free(&c);
-	profile("seed000-100x.conf", &c);
-	assert_int_equal(c.par.t_w, 100000);
-	assert_int_equal(c.par.t_c, 28000);
-	assert_int_equal(c.par.t_d, 1250000);
-	assert_int_equal(c.par.t_i, 12);
-	assert_int_equal(c.tau_ns, 10000000);
-	assert_false(conf_has_ca(&c));
-	conf_free(&c);
-	profile("seed000-1x.conf", &c);
-	assert_int_equal(c.par.t_w, 30000);
-	assert_int_equal(c.par.t_c, 7000);
-	assert_int_equal(c.par.t_d, 312000);
-	assert_int_equal(c.par.t_i, 8);
-	assert_int_equal(c.tau_ns, 10000000);
-	assert_false(conf_has_ca(&c));
-	conf_free(&c);
+	for (i = 0; i < ARRAY_SIZE(scaled); i++) {
+		profile(scaled[i].file, &c);
+		assert_int_equal(c.par.t_w, scaled[i].t_w);
+		assert_int_equal(c.par.t_c, scaled[i].t_c);
+		assert_int_equal(c.par.t_d, scaled[i].t_d);
+		assert_int_equal(c.par.t_i, scaled[i].t_i);
+		assert_int_equal(c.tau_ns, 10000000);
+		assert_false(conf_has_ca(&c));
+		conf_free(&c);
+	}
 }
 
 static void errors_name_file_and_line(void **state)
