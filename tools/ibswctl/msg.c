@@ -30,6 +30,8 @@ static const struct ctl_attr_def fabric_defs[] = {
 	[IBSW_A_FABRIC_NR_HOSTS] = { "nr-hosts", CTL_ATTR_U32 },
 	[IBSW_A_FABRIC_NR_ADDRS] = { "nr-addrs", CTL_ATTR_U32 },
 	[IBSW_A_FABRIC_ADDR] = { "addr", CTL_ATTR_NEST, .multi = true, .nest = &ctl_addr_attrs },
+	[IBSW_A_FABRIC_CLOCK_SEED] = { "clock-seed", CTL_ATTR_U32 },
+	[IBSW_A_FABRIC_CLOCK_PPM] = { "clock-ppm", CTL_ATTR_U32 },
 };
 
 const struct ctl_attr_set ctl_fabric_attrs = {
@@ -86,6 +88,7 @@ static const struct ctl_attr_def counter_defs[] = {
 	[IBSW_A_COUNTERS_XMIT_FECN] = { "xmit-fecn", CTL_ATTR_UINT },
 	[IBSW_A_COUNTERS_RCV_FECN] = { "rcv-fecn", CTL_ATTR_UINT },
 	[IBSW_A_COUNTERS_RCV_BECN] = { "rcv-becn", CTL_ATTR_UINT },
+	[IBSW_A_COUNTERS_XMIT_LATE] = { "xmit-late", CTL_ATTR_UINT },
 };
 
 const struct ctl_attr_set ctl_counter_attrs = {
@@ -110,6 +113,7 @@ const char *const ctl_counter_iba_names[IBSW_A_COUNTERS_MAX + 1] = {
 	[IBSW_A_COUNTERS_XMIT_FECN] = "PortXmitFECN",
 	[IBSW_A_COUNTERS_RCV_FECN] = "PortPktRcvFECN",
 	[IBSW_A_COUNTERS_RCV_BECN] = "PortPktRcvBECN",
+	[IBSW_A_COUNTERS_XMIT_LATE] = "XmitLate",	/* ibsw's own */
 };
 
 static const struct ctl_attr_def vl_defs[] = {
@@ -152,6 +156,8 @@ static const struct ctl_attr_def port_defs[] = {
 	[IBSW_A_PORT_VLARB_HIGH_LIMIT] = { "vlarb-high-limit", CTL_ATTR_U32 },
 	[IBSW_A_PORT_SL2VL] = { "sl2vl", CTL_ATTR_NEST, .multi = true, .nest = &ctl_sl2vl_attrs },
 	[IBSW_A_PORT_COUNTERS] = { "counters", CTL_ATTR_NEST, .nest = &ctl_counter_attrs },
+	[IBSW_A_PORT_HCA_RATE] = { "hca-rate", CTL_ATTR_UINT },
+	[IBSW_A_PORT_CLOCK_PPM] = { "clock-ppm", CTL_ATTR_S32 },
 };
 
 const struct ctl_attr_set ctl_port_attrs = {
@@ -299,6 +305,14 @@ uint64_t ctl_attr_uint(const struct nlattr *attr)
 	if (mnl_attr_get_payload_len(attr) == sizeof(uint64_t))
 		return mnl_attr_get_u64(attr);
 	return mnl_attr_get_u32(attr);
+}
+
+void ctl_attr_put_uint(struct nlmsghdr *nlh, uint16_t type, uint64_t val)
+{
+	if (val > UINT32_MAX)
+		mnl_attr_put_u64(nlh, type, val);
+	else
+		mnl_attr_put_u32(nlh, type, val);
 }
 
 void ctl_json_key(char *buf, size_t len, const char *name)
@@ -547,6 +561,10 @@ void ctl_print_fabric(struct ctl *ctl, const struct nlmsghdr *nlh,
 		fprintf(f, "time-scale %u", mnl_attr_get_u32(tb[IBSW_A_FABRIC_TIME_SCALE]));
 	if (tb[IBSW_A_FABRIC_PACING])
 		fprintf(f, " pacing %s", mnl_attr_get_u8(tb[IBSW_A_FABRIC_PACING]) ? "on" : "off");
+	if (tb[IBSW_A_FABRIC_CLOCK_SEED])
+		fprintf(f, " clock-seed %u", mnl_attr_get_u32(tb[IBSW_A_FABRIC_CLOCK_SEED]));
+	if (tb[IBSW_A_FABRIC_CLOCK_PPM])
+		fprintf(f, " clock-ppm %u", mnl_attr_get_u32(tb[IBSW_A_FABRIC_CLOCK_PPM]));
 	if (tb[IBSW_A_FABRIC_NR_SWITCHES])
 		fprintf(f, " switches %u", mnl_attr_get_u32(tb[IBSW_A_FABRIC_NR_SWITCHES]));
 	if (tb[IBSW_A_FABRIC_NR_HOSTS])
@@ -670,6 +688,13 @@ void ctl_print_port(struct ctl *ctl, const struct nlmsghdr *nlh,
 				get_u32(tb[IBSW_A_PORT_SPEED], ~0u),
 				tb[IBSW_A_PORT_RATE] ? ctl_attr_uint(tb[IBSW_A_PORT_RATE]) : 0);
 		fprintf(f, " rate %s", buf);
+	}
+	if (tb[IBSW_A_PORT_CLOCK_PPM])
+		fprintf(f, " clock %+dppm", (int32_t)mnl_attr_get_u32(tb[IBSW_A_PORT_CLOCK_PPM]));
+	if (tb[IBSW_A_PORT_HCA_RATE] && kind == IBSW_PORT_KIND_HOST) {
+		ctl_format_rate(buf, sizeof(buf), ~0u, ~0u,
+				ctl_attr_uint(tb[IBSW_A_PORT_HCA_RATE]));
+		fprintf(f, " hca-rate %s", buf);
 	}
 	if (tb[IBSW_A_PORT_NR_VLS])
 		fprintf(f, " vls %u", mnl_attr_get_u32(tb[IBSW_A_PORT_NR_VLS]));

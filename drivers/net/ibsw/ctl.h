@@ -55,6 +55,7 @@ enum ibsw_counter {
 	IBSW_CNT_XMIT_FECN,
 	IBSW_CNT_RCV_FECN,
 	IBSW_CNT_RCV_BECN,
+	IBSW_CNT_XMIT_LATE,
 	IBSW_NR_COUNTERS
 };
 
@@ -97,6 +98,8 @@ struct ibsw_counters {
  * struct ibsw_fabric_info - the fabric's settings and sizes
  * @time_scale: wall-clock time per unit of emulated time
  * @pacing: links transmit at their data rates
+ * @clock_seed: seed of the ports' clock offsets
+ * @clock_ppm: largest clock offset, ppm
  * @nr_switches: switches
  * @nr_hosts: host ports
  * @nr_addrs: entries of the address table
@@ -104,13 +107,29 @@ struct ibsw_counters {
 struct ibsw_fabric_info {
 	u32	time_scale;
 	bool	pacing;
+	u32	clock_seed;
+	u32	clock_ppm;
 	u32	nr_switches;
 	u32	nr_hosts;
 	u32	nr_addrs;
 };
 
 void ibsw_fabric_info(struct ibsw_fabric_info *info);
-int ibsw_fabric_set(const u32 *time_scale, const bool *pacing,
+/**
+ * struct ibsw_fabric_cfg - a fabric-set request; NULL: not given
+ * @time_scale: wall-clock time per unit of emulated time
+ * @pacing: links transmit at their data rates
+ * @clock_seed: seed of the ports' clock offsets
+ * @clock_ppm: largest clock offset, ppm
+ */
+struct ibsw_fabric_cfg {
+	const u32	*time_scale;
+	const bool	*pacing;
+	const u32	*clock_seed;
+	const u32	*clock_ppm;
+};
+
+int ibsw_fabric_set(const struct ibsw_fabric_cfg *cfg,
 		    struct netlink_ext_ack *extack);
 
 int ibsw_addr_set(const struct ibsw_addr *addrs, unsigned int nr,
@@ -152,6 +171,7 @@ unsigned int ibsw_switch_get_lft(const struct ibsw_switch *sw, u8 *buf,
 #define IBSW_PORT_CFG_VLARB_HIGH	BIT(4)
 #define IBSW_PORT_CFG_VLARB_LOW		BIT(5)
 #define IBSW_PORT_CFG_VLARB_LIMIT	BIT(6)
+#define IBSW_PORT_CFG_HCA_RATE		BIT(7)
 
 /**
  * struct ibsw_port_sl2vl - one SL-to-VL table of a port-set request
@@ -173,6 +193,7 @@ struct ibsw_port_sl2vl {
  * @speed: link speed
  * @nr_vls: OperVLs, 1 to %IBSW_NR_DATA_VLS
  * @lid: LID of a host port, 0 for none
+ * @hca_bps: a host's HCA injection rate in bit/s, 0 for the default
  * @buffer_set: bit v set: @buffer_credits[v] is given
  * @buffer_credits: input buffer size of each VL, in 64-byte credits
  * @vlarb: arbitration lists and limit; only the parts @set names count
@@ -185,6 +206,7 @@ struct ibsw_port_cfg {
 	enum ibsw_link_speed	speed;
 	u8			nr_vls;
 	u16			lid;
+	u64			hca_bps;
 	u16			buffer_set;
 	u32			buffer_credits[IBSW_NR_DATA_VLS];
 	struct ibsw_vlarb_table	vlarb;
@@ -233,6 +255,8 @@ struct ibsw_vl_info {
  * @width: link width
  * @speed: link speed
  * @rate_bps: data rate, bit/s of emulated time
+ * @hca_bps: the rate a host's HCA injects at
+ * @clock_ppm: offset of the port's transmit clock
  * @nr_vls: OperVLs
  * @lid: LID of a host port
  * @peer: the other switch of a link
@@ -252,6 +276,8 @@ struct ibsw_port_info {
 	enum ibsw_link_width	width;
 	enum ibsw_link_speed	speed;
 	u64			rate_bps;
+	u64			hca_bps;
+	s32			clock_ppm;
 	u32			nr_vls;
 	u32			lid;
 	struct ibsw_switch_info	peer;

@@ -319,7 +319,19 @@ static u64 ibsw_engine_lag(const struct ibsw_engine *e, u32 scale)
 {
 	return max_t(u64, IBSW_PACE_SLACK_NS,
 		     ibsw_rate_xmit_ns(ibsw_wire_len_max(IBSW_IB_MTU_MAX),
-				       e->rate_bps, scale));
+				       e->pace_bps, scale));
+}
+
+/*
+ * A run of a busy link (packets were waiting behind the one on the wire)
+ * came later than the slack it catches up on: the link lost the rest of
+ * the time, because the CPU did not run it. Count it, so a result can say
+ * whether the link or the CPU limited it.
+ */
+static void ibsw_engine_late(struct ibsw_engine *e, u64 now, u64 lag)
+{
+	if (e->backlog)
+		e->late_ns += ibsw_pace_lost(e->busy_until, now, lag);
 }
 
 /*
@@ -358,6 +370,8 @@ static void ibsw_engine_pass(struct ibsw_engine *e)
 	 * cannot have started a packet before it arrived (design §2).
 	 */
 	lag = e->wire ? ibsw_engine_lag(e, scale) : 0;
+	if (e->wire && pacing)
+		ibsw_engine_late(e, now, lag);
 	for (;;) {
 		struct ibsw_skb_cb *cb;
 		struct sk_buff *skb;
@@ -401,7 +415,7 @@ static void ibsw_engine_pass(struct ibsw_engine *e)
 		}
 		if (pacing)
 			e->busy_until = ibsw_pace_next(e->busy_until, now,
-						       ibsw_rate_xmit_ns(len, e->rate_bps, scale),
+						       ibsw_rate_xmit_ns(len, e->pace_bps, scale),
 						       lag);
 		else
 			e->busy_until = now;
@@ -414,6 +428,7 @@ static void ibsw_engine_pass(struct ibsw_engine *e)
 		ibsw_engine_arm(e, now);
 
 	ok = ibsw_engine_eligible(e, src, &no);
+	e->backlog = e->wire && ok;
 	if (e->cc.threshold) {
 		ibsw_engine_cc_roots(e, no);
 		ibsw_engine_cc_eval(e);
@@ -595,6 +610,7 @@ void ibsw_engine_close(struct ibsw_engine *e)
 	memset(e->cc_root_run, IBSW_CC_ROOT_PASSES, sizeof(e->cc_root_run));
 	wire = e->wire;
 	e->wire = NULL;
+	e->backlog = false;
 	down = e->down;
 	e->down = NULL;
 	e->peer = NULL;
@@ -673,6 +689,8 @@ static void ibsw_engine_fold_wait(struct ibsw_engine *e, u64 now)
 						       e->rate_bps, scale);
 		e->cc_time.ns[i] = 0;
 	}
+	e->late_ticks += ibsw_rate_wait_ticks(e->late_ns, e->rate_bps, scale);
+	e->late_ns = 0;
 }
 
 /*
@@ -681,10 +699,10 @@ static void ibsw_engine_fold_wait(struct ibsw_engine *e, u64 now)
  * on; at least one largest packet, at most IBSW_HCA_FIFO_MAX (rxe limits
  * what a QP has in flight anyway).
  */
-static u32 ibsw_hca_fifo_limit(u64 rate_bps)
+static u32 ibsw_hca_fifo_limit(u64 pace_bps)
 {
 	u32 scale = READ_ONCE(ibsw_fabric.time_scale);
-	u64 bytes = div_u64(mul_u64_u64_div_u64(rate_bps, IBSW_PACE_SLACK_NS,
+	u64 bytes = div_u64(mul_u64_u64_div_u64(pace_bps, IBSW_PACE_SLACK_NS,
 						NSEC_PER_SEC), 8 * scale);
 
 	return clamp_t(u64, bytes, ibsw_wire_len_max(IBSW_IB_MTU_MAX),
@@ -712,22 +730,25 @@ static void ibsw_engine_cc_levels(struct ibsw_engine *e)
 }
 
 /**
- * ibsw_engine_set_rate() - set the link rate an engine paces at
+ * ibsw_engine_set_rate() - set the link rate and the rate an engine sends at
  * @e: the engine
- * @rate_bps: data rate in bit/s
+ * @rate_bps: the link's data rate in bit/s: its counters' unit
+ * @pace_bps: the rate it sends at (its clock offset, an HCA's injection
+ *	rate), at most %IBSW_PACE_BPS_MAX
  *
- * Also called with the current rate before the time scale changes, to
+ * Also called with the current rates before the time scale changes, to
  * convert the PortXmitWait and PortXmitTimeCong time counted so far at
  * the old scale.
  *
  * Context: RTNL.
  */
-void ibsw_engine_set_rate(struct ibsw_engine *e, u64 rate_bps)
+void ibsw_engine_set_rate(struct ibsw_engine *e, u64 rate_bps, u64 pace_bps)
 {
 	spin_lock_bh(&e->lock);
 	ibsw_engine_fold_wait(e, ktime_get_ns());
 	e->rate_bps = rate_bps;
-	e->fifo_limit = ibsw_hca_fifo_limit(rate_bps);
+	e->pace_bps = pace_bps;
+	e->fifo_limit = ibsw_hca_fifo_limit(pace_bps);
 	ibsw_engine_cc_levels(e);
 	spin_unlock_bh(&e->lock);
 }
@@ -744,7 +765,7 @@ void ibsw_engine_set_rate(struct ibsw_engine *e, u64 rate_bps)
 void ibsw_engine_rescale(struct ibsw_engine *e)
 {
 	spin_lock_bh(&e->lock);
-	e->fifo_limit = ibsw_hca_fifo_limit(e->rate_bps);
+	e->fifo_limit = ibsw_hca_fifo_limit(e->pace_bps);
 	ibsw_engine_cc_levels(e);
 	spin_unlock_bh(&e->lock);
 }
@@ -769,10 +790,11 @@ void ibsw_engine_set_vlarb(struct ibsw_engine *e,
 }
 
 /**
- * ibsw_engine_read_cnt() - the counters an output engine keeps
- * @e: the output engine
+ * ibsw_engine_read_cnt() - the counters an engine keeps
+ * @e: the engine
  * @cnt: PortXmitWait and PortXmitTimeCong in ticks of 64 bytes at the
- *	port's rate, and the packets it FECN-marked; per VL and per port
+ *	port's rate, and the packets it FECN-marked, per VL and per port (an
+ *	output engine's); the time the link lost to late runs (any engine)
  *
  * Context: process context.
  */
@@ -795,12 +817,14 @@ void ibsw_engine_read_cnt(struct ibsw_engine *e, struct ibsw_engine_cnt *cnt)
 							 e->rate_bps, scale);
 		cnt->fecn[i] = e->cc_fecn[i];
 	}
+	cnt->late = e->late_ticks +
+		    ibsw_rate_wait_ticks(e->late_ns, e->rate_bps, scale);
 	spin_unlock_bh(&e->lock);
 }
 
 /**
- * ibsw_engine_clear_cnt() - reset the counters an output engine keeps
- * @e: the output engine
+ * ibsw_engine_clear_cnt() - reset the counters an engine keeps
+ * @e: the engine
  *
  * Context: process context.
  */
@@ -817,6 +841,8 @@ void ibsw_engine_clear_cnt(struct ibsw_engine *e)
 	memset(e->cc_time.ns, 0, sizeof(e->cc_time.ns));
 	memset(e->cc_ticks, 0, sizeof(e->cc_ticks));
 	memset(e->cc_fecn, 0, sizeof(e->cc_fecn));
+	e->late_ns = 0;
+	e->late_ticks = 0;
 	spin_unlock_bh(&e->lock);
 }
 

@@ -15,6 +15,8 @@
 struct ibsw_fabric ibsw_fabric = {
 	.time_scale	= IBSW_DEFAULT_TIME_SCALE,
 	.pacing		= true,
+	.clock_seed	= 1,
+	.clock_ppm	= IBSW_CLOCK_PPM_DEFAULT,
 	.switches	= XARRAY_INIT(ibsw_fabric.switches, 0),
 	.lids		= XARRAY_INIT(ibsw_fabric.lids, 0),
 	.nr_devs	= ATOMIC_INIT(0),
@@ -42,6 +44,8 @@ void ibsw_fabric_info(struct ibsw_fabric_info *info)
 	memset(info, 0, sizeof(*info));
 	info->time_scale = ibsw_fabric.time_scale;
 	info->pacing = ibsw_fabric.pacing;
+	info->clock_seed = ibsw_fabric.clock_seed;
+	info->clock_ppm = ibsw_fabric.clock_ppm;
 	xa_for_each(&ibsw_fabric.switches, id, sw)
 		info->nr_switches++;
 	info->nr_hosts = ibsw_fabric.nr_hosts;
@@ -49,14 +53,21 @@ void ibsw_fabric_info(struct ibsw_fabric_info *info)
 	info->nr_addrs = addrs ? addrs->nr : 0;
 }
 
-int ibsw_fabric_set(const u32 *time_scale, const bool *pacing,
+int ibsw_fabric_set(const struct ibsw_fabric_cfg *cfg,
 		    struct netlink_ext_ack *extack)
 {
+	const u32 *time_scale = cfg->time_scale;
+
 	ASSERT_RTNL();
 	if (time_scale && !ibsw_time_scale_valid(*time_scale)) {
 		NL_SET_ERR_MSG_FMT(extack, "time scale %u: want %u to %u",
 				   *time_scale, IBSW_TIME_SCALE_MIN,
 				   IBSW_TIME_SCALE_MAX);
+		return -EINVAL;
+	}
+	if (cfg->clock_ppm && *cfg->clock_ppm > IBSW_CLOCK_PPM_MAX) {
+		NL_SET_ERR_MSG_FMT(extack, "clock offset %u ppm: want 0 to %u",
+				   *cfg->clock_ppm, IBSW_CLOCK_PPM_MAX);
 		return -EINVAL;
 	}
 	if (time_scale && *time_scale != ibsw_fabric.time_scale) {
@@ -65,8 +76,15 @@ int ibsw_fabric_set(const u32 *time_scale, const bool *pacing,
 		WRITE_ONCE(ibsw_fabric.time_scale, *time_scale);
 		ibsw_fabric_rescale();
 	}
-	if (pacing)
-		WRITE_ONCE(ibsw_fabric.pacing, *pacing);
+	if (cfg->pacing)
+		WRITE_ONCE(ibsw_fabric.pacing, *cfg->pacing);
+	if (cfg->clock_seed || cfg->clock_ppm) {
+		if (cfg->clock_seed)
+			ibsw_fabric.clock_seed = *cfg->clock_seed;
+		if (cfg->clock_ppm)
+			ibsw_fabric.clock_ppm = *cfg->clock_ppm;
+		ibsw_fabric_reclock();
+	}
 	if (ibsw_fabric.notify)
 		ibsw_nl_notify_fabric();
 	return 0;

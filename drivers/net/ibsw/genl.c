@@ -40,7 +40,7 @@ const struct nla_policy ibsw_cc_port_nl_policy[IBSW_A_CC_PORT_VLS_CONGESTED + 1]
 	[IBSW_A_CC_PORT_VLS_CONGESTED] = { .type = NLA_U32, },
 };
 
-const struct nla_policy ibsw_counters_nl_policy[IBSW_A_COUNTERS_RCV_BECN + 1] = {
+const struct nla_policy ibsw_counters_nl_policy[IBSW_A_COUNTERS_XMIT_LATE + 1] = {
 	[IBSW_A_COUNTERS_XMIT_DATA] = { .type = NLA_UINT, },
 	[IBSW_A_COUNTERS_RCV_DATA] = { .type = NLA_UINT, },
 	[IBSW_A_COUNTERS_XMIT_PKTS] = { .type = NLA_UINT, },
@@ -58,6 +58,7 @@ const struct nla_policy ibsw_counters_nl_policy[IBSW_A_COUNTERS_RCV_BECN + 1] = 
 	[IBSW_A_COUNTERS_XMIT_FECN] = { .type = NLA_UINT, },
 	[IBSW_A_COUNTERS_RCV_FECN] = { .type = NLA_UINT, },
 	[IBSW_A_COUNTERS_RCV_BECN] = { .type = NLA_UINT, },
+	[IBSW_A_COUNTERS_XMIT_LATE] = { .type = NLA_UINT, },
 };
 
 const struct nla_policy ibsw_sl2vl_nl_policy[IBSW_A_SL2VL_MAP + 1] = {
@@ -78,9 +79,11 @@ const struct nla_policy ibsw_vlarb_entry_nl_policy[IBSW_A_VLARB_ENTRY_WEIGHT + 1
 };
 
 /* IBSW_CMD_FABRIC_SET - do */
-static const struct nla_policy ibsw_fabric_set_nl_policy[IBSW_A_FABRIC_PACING + 1] = {
+static const struct nla_policy ibsw_fabric_set_nl_policy[IBSW_A_FABRIC_CLOCK_PPM + 1] = {
 	[IBSW_A_FABRIC_TIME_SCALE] = NLA_POLICY_RANGE(NLA_U32, 1, IBSW_TIME_SCALE_MAX),
 	[IBSW_A_FABRIC_PACING] = NLA_POLICY_MAX(NLA_U8, 1),
+	[IBSW_A_FABRIC_CLOCK_SEED] = { .type = NLA_U32, },
+	[IBSW_A_FABRIC_CLOCK_PPM] = NLA_POLICY_MAX(NLA_U32, IBSW_CLOCK_PPM_MAX),
 };
 
 /* IBSW_CMD_ADDR_SET - do */
@@ -127,7 +130,7 @@ static const struct nla_policy ibsw_port_get_dump_nl_policy[IBSW_A_PORT_SWITCH_N
 };
 
 /* IBSW_CMD_PORT_SET - do */
-static const struct nla_policy ibsw_port_set_nl_policy[IBSW_A_PORT_SL2VL + 1] = {
+static const struct nla_policy ibsw_port_set_nl_policy[IBSW_A_PORT_HCA_RATE + 1] = {
 	[IBSW_A_PORT_SWITCH_NAME] = { .type = NLA_NUL_STRING, .len = IBSW_NAME_LEN, },
 	[IBSW_A_PORT_PORT] = NLA_POLICY_RANGE(NLA_U32, 1, IBSW_MAX_PORTS),
 	[IBSW_A_PORT_WIDTH] = NLA_POLICY_MAX(NLA_U32, 3),
@@ -139,6 +142,7 @@ static const struct nla_policy ibsw_port_set_nl_policy[IBSW_A_PORT_SL2VL + 1] = 
 	[IBSW_A_PORT_VLARB_LOW] = NLA_POLICY_NESTED(ibsw_vlarb_entry_nl_policy),
 	[IBSW_A_PORT_VLARB_HIGH_LIMIT] = NLA_POLICY_MAX(NLA_U32, 255),
 	[IBSW_A_PORT_SL2VL] = NLA_POLICY_NESTED(ibsw_sl2vl_nl_policy),
+	[IBSW_A_PORT_HCA_RATE] = { .type = NLA_UINT, },
 };
 
 /* IBSW_CMD_LINK_NEW - do */
@@ -158,7 +162,7 @@ static const struct nla_policy ibsw_link_del_nl_policy[IBSW_A_PORT_PORT + 1] = {
 };
 
 /* IBSW_CMD_HOST_NEW - do */
-static const struct nla_policy ibsw_host_new_nl_policy[IBSW_A_PORT_MAC + 1] = {
+static const struct nla_policy ibsw_host_new_nl_policy[IBSW_A_PORT_HCA_RATE + 1] = {
 	[IBSW_A_PORT_SWITCH_NAME] = { .type = NLA_NUL_STRING, .len = IBSW_NAME_LEN, },
 	[IBSW_A_PORT_PORT] = NLA_POLICY_RANGE(NLA_U32, 1, IBSW_MAX_PORTS),
 	[IBSW_A_PORT_IFNAME] = { .type = NLA_NUL_STRING, .len = 15, },
@@ -168,6 +172,7 @@ static const struct nla_policy ibsw_host_new_nl_policy[IBSW_A_PORT_MAC + 1] = {
 	[IBSW_A_PORT_LID] = NLA_POLICY_FULL_RANGE(NLA_U32, &ibsw_a_port_lid_range),
 	[IBSW_A_PORT_WIDTH] = NLA_POLICY_MAX(NLA_U32, 3),
 	[IBSW_A_PORT_SPEED] = NLA_POLICY_MAX(NLA_U32, 7),
+	[IBSW_A_PORT_HCA_RATE] = { .type = NLA_UINT, },
 };
 
 /* IBSW_CMD_HOST_DEL - do */
@@ -222,7 +227,7 @@ static const struct genl_split_ops ibsw_nl_ops[] = {
 		.cmd		= IBSW_CMD_FABRIC_SET,
 		.doit		= ibsw_nl_fabric_set_doit,
 		.policy		= ibsw_fabric_set_nl_policy,
-		.maxattr	= IBSW_A_FABRIC_PACING,
+		.maxattr	= IBSW_A_FABRIC_CLOCK_PPM,
 		.flags		= GENL_ADMIN_PERM | GENL_CMD_CAP_DO,
 	},
 	{
@@ -296,7 +301,7 @@ static const struct genl_split_ops ibsw_nl_ops[] = {
 		.cmd		= IBSW_CMD_PORT_SET,
 		.doit		= ibsw_nl_port_set_doit,
 		.policy		= ibsw_port_set_nl_policy,
-		.maxattr	= IBSW_A_PORT_SL2VL,
+		.maxattr	= IBSW_A_PORT_HCA_RATE,
 		.flags		= GENL_ADMIN_PERM | GENL_CMD_CAP_DO,
 	},
 	{
@@ -317,7 +322,7 @@ static const struct genl_split_ops ibsw_nl_ops[] = {
 		.cmd		= IBSW_CMD_HOST_NEW,
 		.doit		= ibsw_nl_host_new_doit,
 		.policy		= ibsw_host_new_nl_policy,
-		.maxattr	= IBSW_A_PORT_MAC,
+		.maxattr	= IBSW_A_PORT_HCA_RATE,
 		.flags		= GENL_ADMIN_PERM | GENL_CMD_CAP_DO,
 	},
 	{

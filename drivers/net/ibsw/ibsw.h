@@ -165,8 +165,12 @@ struct ibsw_cc_log {
  * @last_src: input port served last, per VL (round-robin)
  * @busy: input ports with a packet queued, per VL
  * @arb: VL arbiter
- * @rate_bps: data rate of the link
+ * @rate_bps: data rate of the link, what its counters are in
+ * @pace_bps: rate it sends at: @rate_bps off by its clock offset, or an
+ *	HCA's injection rate
  * @busy_until: wall-clock ns at which the packet on the wire has left
+ * @backlog: when the timer was armed, packets could follow the one on the
+ *	wire: a timer later than the slack loses the link time
  * @wire: the packet on the wire, or NULL
  * @fifo_bytes: HCA: wire bytes in each VL's FIFO
  * @fifo_limit: HCA: FIFO bytes at which the VL's netdev queue stops
@@ -174,6 +178,9 @@ struct ibsw_cc_log {
  * @wait_last: when they were last accounted
  * @wait_ns: accumulated waiting, wall-clock ns, since @wait_ticks
  * @wait_ticks: waiting converted at earlier rates
+ * @late_ns: wall-clock ns the busy link lost to a late run, since
+ *	@late_ticks
+ * @late_ticks: that time converted at earlier rates
  * @cc: congestion control settings of a switch output (threshold 0: off)
  * @cc_level: entry and exit fills of each VL
  * @cc_fill: credits queued per VL, over all input ports
@@ -205,7 +212,9 @@ struct ibsw_engine {
 	unsigned long		busy[IBSW_NR_DATA_VLS][BITS_TO_LONGS(IBSW_MAX_SRC)];
 	struct ibsw_vlarb	arb;
 	u64			rate_bps;
+	u64			pace_bps;
 	u64			busy_until;
+	bool			backlog;
 	struct sk_buff		*wire;
 	u32			fifo_bytes[IBSW_NR_DATA_VLS];
 	u32			fifo_limit;
@@ -214,6 +223,8 @@ struct ibsw_engine {
 	u64			wait_last;
 	u64			wait_ns[IBSW_NR_DATA_VLS + 1];
 	u64			wait_ticks[IBSW_NR_DATA_VLS + 1];
+	u64			late_ns;
+	u64			late_ticks;
 
 	struct ibsw_cc_params	cc;
 	struct ibsw_cc_level	cc_level[IBSW_NR_DATA_VLS];
@@ -252,11 +263,13 @@ struct ibsw_pcpu_stats {
  * @wait: PortXmitWait ticks, per VL and (%IBSW_WAIT_PORT) the port
  * @time_cong: PortXmitTimeCong ticks, likewise (%IBSW_CC_PORT)
  * @fecn: packets FECN-marked, likewise
+ * @late: ticks the busy link lost because the engine ran late
  */
 struct ibsw_engine_cnt {
 	u64	wait[IBSW_NR_DATA_VLS + 1];
 	u64	time_cong[IBSW_NR_DATA_VLS + 1];
 	u64	fecn[IBSW_NR_DATA_VLS + 1];
+	u64	late;
 };
 
 /**
@@ -282,6 +295,9 @@ struct ibsw_vl_kobj;
  * @width: link width (RTNL)
  * @speed: link speed (RTNL)
  * @rate_bps: data rate (RTNL; READ_ONCE elsewhere)
+ * @hca_bps: a host's HCA injection rate as configured, 0: the default
+ *	(RTNL; READ_ONCE elsewhere)
+ * @clock_ppm: offset of its transmitter's clock (RTNL; READ_ONCE elsewhere)
  * @nr_vls: OperVLs (RTNL; READ_ONCE in the datapath)
  * @lid: LID of a host port
  * @vlarb: arbitration table of the output, as configured
@@ -307,6 +323,8 @@ struct ibsw_port {
 	enum ibsw_link_width		width;
 	enum ibsw_link_speed		speed;
 	u64				rate_bps;
+	u64				hca_bps;
+	s32				clock_ppm;
 	u8				nr_vls;
 	u16				lid;
 	struct ibsw_vlarb_table		vlarb;
@@ -353,6 +371,8 @@ struct ibsw_switch {
  * struct ibsw_fabric - the one fabric of the kernel
  * @time_scale: wall-clock time per unit of emulated time (READ_ONCE)
  * @pacing: links run at their rates (READ_ONCE)
+ * @clock_seed: seed of the ports' clock offsets (RTNL)
+ * @clock_ppm: largest clock offset (RTNL)
  * @notify: send netlink notifications (cleared while the module unloads)
  * @addrs: address table, destination address -> DLID
  * @switches: switches by id
@@ -364,6 +384,8 @@ struct ibsw_switch {
 struct ibsw_fabric {
 	u32				time_scale;
 	bool				pacing;
+	u32				clock_seed;
+	u32				clock_ppm;
 	bool				notify;
 	struct ibsw_addr_table __rcu	*addrs;
 	struct xarray			switches;
@@ -387,6 +409,7 @@ extern const struct class ibsw_class;
 void ibsw_switch_destroy_all(void);
 void ibsw_fabric_fold_wait(void);
 void ibsw_fabric_rescale(void);
+void ibsw_fabric_reclock(void);
 
 /* host.c */
 extern struct rtnl_link_ops ibsw_link_ops;
@@ -405,7 +428,7 @@ void ibsw_engine_open(struct ibsw_engine *e, struct ibsw_port *peer,
 		      struct ibsw_credit_buf *down);
 void ibsw_engine_close(struct ibsw_engine *e);
 void ibsw_engine_trim(struct ibsw_engine *e, unsigned int nr_vls);
-void ibsw_engine_set_rate(struct ibsw_engine *e, u64 rate_bps);
+void ibsw_engine_set_rate(struct ibsw_engine *e, u64 rate_bps, u64 pace_bps);
 void ibsw_engine_rescale(struct ibsw_engine *e);
 void ibsw_engine_set_vlarb(struct ibsw_engine *e,
 			   const struct ibsw_vlarb_table *table);

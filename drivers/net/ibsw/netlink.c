@@ -64,6 +64,7 @@ static size_t ibsw_nl_fabric_size(void)
 {
 	return nla_total_size(sizeof(u32)) +	/* time-scale */
 	       nla_total_size(sizeof(u8)) +	/* pacing */
+	       2 * nla_total_size(sizeof(u32)) +	/* clock-seed, -ppm */
 	       3 * nla_total_size(sizeof(u32));	/* nr-switches, -hosts, -addrs */
 }
 
@@ -85,10 +86,11 @@ static size_t ibsw_nl_port_size(unsigned int nr_ports)
 
 	/*
 	 * switch-id, port, kind, width, speed, nr-vls, lid, peer-switch-id,
-	 * peer-port, ifindex, netns-id, vlarb-high-limit; rate
+	 * peer-port, ifindex, netns-id, vlarb-high-limit, clock-ppm; rate,
+	 * hca-rate
 	 */
-	return 12 * nla_total_size(sizeof(u32)) +
-	       nla_total_size(sizeof(u64)) +
+	return 13 * nla_total_size(sizeof(u32)) +
+	       2 * nla_total_size(sizeof(u64)) +
 	       2 * nla_total_size(IBSW_NAME_LEN + 1) +	/* (peer-)switch-name */
 	       nla_total_size(IFNAMSIZ) +
 	       nla_total_size(ETH_ALEN) +
@@ -352,6 +354,11 @@ static int ibsw_nl_parse_port_cfg(struct genl_info *info,
 		cfg->vlarb.high_limit = nla_get_u32(a);
 		cfg->set |= IBSW_PORT_CFG_VLARB_LIMIT;
 	}
+	a = ibsw_nl_attr(info, maxattr, IBSW_A_PORT_HCA_RATE);
+	if (a) {
+		cfg->hca_bps = nla_get_uint(a);
+		cfg->set |= IBSW_PORT_CFG_HCA_RATE;
+	}
 
 	ret = ibsw_nl_parse_vlarb(info, IBSW_A_PORT_VLARB_HIGH, "vlarb-high",
 				  cfg->vlarb.high, &cfg->vlarb.nr_high);
@@ -381,6 +388,8 @@ static int ibsw_nl_fabric_put(struct sk_buff *skb)
 	ibsw_fabric_info(&fi);
 	if (nla_put_u32(skb, IBSW_A_FABRIC_TIME_SCALE, fi.time_scale) ||
 	    nla_put_u8(skb, IBSW_A_FABRIC_PACING, fi.pacing) ||
+	    nla_put_u32(skb, IBSW_A_FABRIC_CLOCK_SEED, fi.clock_seed) ||
+	    nla_put_u32(skb, IBSW_A_FABRIC_CLOCK_PPM, fi.clock_ppm) ||
 	    nla_put_u32(skb, IBSW_A_FABRIC_NR_SWITCHES, fi.nr_switches) ||
 	    nla_put_u32(skb, IBSW_A_FABRIC_NR_HOSTS, fi.nr_hosts) ||
 	    nla_put_u32(skb, IBSW_A_FABRIC_NR_ADDRS, fi.nr_addrs))
@@ -504,7 +513,8 @@ static int ibsw_nl_port_put(struct sk_buff *skb, const struct ibsw_switch *sw,
 	    nla_put_u32(skb, IBSW_A_PORT_WIDTH, pi->width) ||
 	    nla_put_u32(skb, IBSW_A_PORT_SPEED, pi->speed) ||
 	    nla_put_uint(skb, IBSW_A_PORT_RATE, pi->rate_bps) ||
-	    nla_put_u32(skb, IBSW_A_PORT_NR_VLS, pi->nr_vls))
+	    nla_put_u32(skb, IBSW_A_PORT_NR_VLS, pi->nr_vls) ||
+	    nla_put_s32(skb, IBSW_A_PORT_CLOCK_PPM, pi->clock_ppm))
 		return -EMSGSIZE;
 
 	switch (pi->kind) {
@@ -519,7 +529,8 @@ static int ibsw_nl_port_put(struct sk_buff *skb, const struct ibsw_switch *sw,
 		if (nla_put_u32(skb, IBSW_A_PORT_LID, pi->lid) ||
 		    nla_put_string(skb, IBSW_A_PORT_IFNAME, pi->ifname) ||
 		    nla_put_u32(skb, IBSW_A_PORT_IFINDEX, pi->ifindex) ||
-		    nla_put(skb, IBSW_A_PORT_MAC, ETH_ALEN, pi->mac))
+		    nla_put(skb, IBSW_A_PORT_MAC, ETH_ALEN, pi->mac) ||
+		    nla_put_uint(skb, IBSW_A_PORT_HCA_RATE, pi->hca_bps))
 			return -EMSGSIZE;
 		if (pi->net) {
 			id = peernet2id_alloc(net, pi->net, GFP_KERNEL);
@@ -590,23 +601,37 @@ int ibsw_nl_fabric_set_doit(struct sk_buff *skb, struct genl_info *info)
 {
 	struct nlattr *ts_attr = info->attrs[IBSW_A_FABRIC_TIME_SCALE];
 	struct nlattr *pacing_attr = info->attrs[IBSW_A_FABRIC_PACING];
-	bool pacing = false;
-	u32 ts = 0;
+	struct nlattr *seed_attr = info->attrs[IBSW_A_FABRIC_CLOCK_SEED];
+	struct nlattr *ppm_attr = info->attrs[IBSW_A_FABRIC_CLOCK_PPM];
+	struct ibsw_fabric_cfg cfg = {};
+	u32 ts, seed, ppm;
+	bool pacing;
 	int err;
 
-	if (!ts_attr && !pacing_attr) {
+	if (!ts_attr && !pacing_attr && !seed_attr && !ppm_attr) {
 		NL_SET_ERR_MSG(info->extack,
-			       "nothing to set: give time-scale or pacing");
+			       "nothing to set: give time-scale, pacing, clock-seed or clock-ppm");
 		return -EINVAL;
 	}
-	if (ts_attr)
+	if (ts_attr) {
 		ts = nla_get_u32(ts_attr);
-	if (pacing_attr)
+		cfg.time_scale = &ts;
+	}
+	if (pacing_attr) {
 		pacing = nla_get_u8(pacing_attr);
+		cfg.pacing = &pacing;
+	}
+	if (seed_attr) {
+		seed = nla_get_u32(seed_attr);
+		cfg.clock_seed = &seed;
+	}
+	if (ppm_attr) {
+		ppm = nla_get_u32(ppm_attr);
+		cfg.clock_ppm = &ppm;
+	}
 
 	rtnl_lock();
-	err = ibsw_fabric_set(ts_attr ? &ts : NULL,
-			      pacing_attr ? &pacing : NULL, info->extack);
+	err = ibsw_fabric_set(&cfg, info->extack);
 	rtnl_unlock();
 	return err;
 }

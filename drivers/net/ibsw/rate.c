@@ -14,6 +14,7 @@
 #include <linux/array_size.h>
 #include <linux/errno.h>
 #include <linux/export.h>
+#include <linux/jhash.h>
 #include <linux/math64.h>
 #include <linux/string.h>
 
@@ -219,3 +220,61 @@ u64 ibsw_rate_wait_ticks(u64 wall_ns, u64 bps, unsigned int scale)
 	return mul_u64_u64_div_u64(wall_ns, bps, tick);
 }
 EXPORT_SYMBOL_IF_KUNIT(ibsw_rate_wait_ticks);
+
+/**
+ * ibsw_rate_ppm() - a rate off by some parts per million
+ * @bps: nominal rate, at most %IBSW_RATE_BPS_MAX
+ * @ppm: offset, -%IBSW_PPM to %IBSW_PPM
+ *
+ * Return: @bps (10^6 + @ppm) / 10^6, rounded down.
+ */
+u64 ibsw_rate_ppm(u64 bps, s32 ppm)
+{
+	ppm = clamp_t(s32, ppm, -IBSW_PPM, IBSW_PPM);
+	return mul_u64_u64_div_u64(bps, IBSW_PPM + ppm, IBSW_PPM);
+}
+EXPORT_SYMBOL_IF_KUNIT(ibsw_rate_ppm);
+
+/**
+ * ibsw_hca_rate() - the rate a host's HCA injects at
+ * @link_bps: its link's data rate
+ * @hca_bps: its injection rate as configured, 0 for the default
+ *
+ * Return: @hca_bps, or %IBSW_HCA_RATE_DEFAULT_PPM of @link_bps if it is 0;
+ * never more than @link_bps.
+ */
+u64 ibsw_hca_rate(u64 link_bps, u64 hca_bps)
+{
+	if (!hca_bps)
+		hca_bps = mul_u64_u64_div_u64(link_bps,
+					      IBSW_HCA_RATE_DEFAULT_PPM,
+					      IBSW_PPM);
+	return min(hca_bps, link_bps);
+}
+EXPORT_SYMBOL_IF_KUNIT(ibsw_hca_rate);
+
+/**
+ * ibsw_clock_ppm() - the clock offset of a switch port's transmitter
+ * @seed: the fabric's clock seed
+ * @spread: largest offset, in ppm
+ * @sw_name: the switch's name
+ * @port: the port number
+ *
+ * Real link clocks differ by parts per million, so that two links of one
+ * nominal rate never run at exactly the same rate. The offset depends
+ * only on its arguments: a fabric built again from the same topology and
+ * seed has the same clocks.
+ *
+ * Return: an offset in -@spread..@spread, spread evenly over the ports.
+ */
+s32 ibsw_clock_ppm(u32 seed, u32 spread, const char *sw_name,
+		   unsigned int port)
+{
+	u32 h;
+
+	if (!spread)
+		return 0;
+	h = jhash(sw_name, strlen(sw_name), jhash_2words(seed, port, 0));
+	return (s32)(h % (2 * spread + 1)) - (s32)spread;
+}
+EXPORT_SYMBOL_IF_KUNIT(ibsw_clock_ppm);

@@ -60,6 +60,24 @@
 #define IBSW_RATE_BPS_MAX	1200000000000ULL
 
 /*
+ * Clock offsets (ibsw_clock_ppm()): a transmitter runs at its link's rate
+ * times (1 + ppm / 10^6), |ppm| at most IBSW_CLOCK_PPM_MAX (uapi). The
+ * IBA allows a link's reference clock 100 ppm, the default spread.
+ */
+#define IBSW_CLOCK_PPM_DEFAULT	100
+#define IBSW_PPM		1000000
+#define IBSW_PACE_BPS_MAX	(IBSW_RATE_BPS_MAX + \
+				 IBSW_RATE_BPS_MAX / IBSW_PPM * IBSW_CLOCK_PPM_MAX)
+
+/*
+ * What a host's HCA injects at most by default, in ppm of its link's rate:
+ * seed 000's hosts (ConnectX-3, PCIe 2) sent 7.9 Gb/s on 4x SDR (8 Gb/s).
+ * Seed 002's older hosts (PCIe 1.1 x8) reached 13 of 16 Gb/s; its
+ * topologies say so per host.
+ */
+#define IBSW_HCA_RATE_DEFAULT_PPM	987500
+
+/*
  * ibsw_rate_xmit_ns() computes 8 L S 10^9 + (R - 1) in u64. With L, S and
  * R at their maxima that is 8 * 10240 * 10000 * 10^9 + 1.2 * 10^12
  * < 8.2 * 10^17, well below U64_MAX (1.8 * 10^19): there is room for a
@@ -67,7 +85,7 @@
  * break it.
  */
 static_assert(IBSW_WIRE_LEN_MAX <=
-	      (U64_MAX - IBSW_RATE_BPS_MAX) /
+	      (U64_MAX - IBSW_PACE_BPS_MAX) /
 	      (8ULL * IBSW_TIME_SCALE_MAX * NSEC_PER_SEC));
 
 const char *ibsw_width_name(enum ibsw_link_width width);
@@ -78,6 +96,10 @@ int ibsw_speed_parse(const char *name);
 u64 ibsw_rate_bps(enum ibsw_link_width width, enum ibsw_link_speed speed);
 u64 ibsw_rate_xmit_ns(unsigned int len, u64 bps, unsigned int scale);
 u64 ibsw_rate_wait_ticks(u64 wall_ns, u64 bps, unsigned int scale);
+u64 ibsw_rate_ppm(u64 bps, s32 ppm);
+u64 ibsw_hca_rate(u64 link_bps, u64 hca_bps);
+s32 ibsw_clock_ppm(u32 seed, u32 spread, const char *sw_name,
+		   unsigned int port);
 
 /**
  * ibsw_wire_len() - wire length of a RoCEv2 packet
@@ -183,6 +205,27 @@ static inline u64 ibsw_pace_next(u64 busy_until, u64 now, u64 pkt_ns,
 	if (now > max_lag)
 		start = max(start, now - max_lag);
 	return start + pkt_ns;
+}
+
+/**
+ * ibsw_pace_lost() - link time a late start loses for good
+ * @busy_until: when the link finished its last packet
+ * @now: the current time
+ * @max_lag: how far in the past the next packet may start, as for
+ *	ibsw_pace_next()
+ *
+ * A link whose next packet was waiting sends it at @busy_until, or, that
+ * far behind, at @now - @max_lag: the time in between is lost. For an
+ * engine that ran late because the CPU was busy, it is what the link
+ * failed to carry (the xmit-late counter).
+ *
+ * Return: wall-clock ns lost, 0 if the link keeps its deadline.
+ */
+static inline u64 ibsw_pace_lost(u64 busy_until, u64 now, u64 max_lag)
+{
+	if (now <= max_lag || now - max_lag <= busy_until)
+		return 0;
+	return now - max_lag - busy_until;
 }
 
 #endif /* _IBSW_RATE_H */

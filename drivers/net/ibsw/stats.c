@@ -34,6 +34,7 @@ const char * const ibsw_counter_names[IBSW_NR_COUNTERS] = {
 	[IBSW_CNT_XMIT_FECN]			= "port_xmit_fecn",
 	[IBSW_CNT_RCV_FECN]			= "port_rcv_fecn",
 	[IBSW_CNT_RCV_BECN]			= "port_rcv_becn",
+	[IBSW_CNT_XMIT_LATE]			= "xmit_late",
 };
 
 int ibsw_stats_alloc(struct ibsw_port *port)
@@ -171,6 +172,7 @@ void ibsw_stats_read(struct ibsw_port *port, struct ibsw_counters *cnt,
 	cnt->val[IBSW_CNT_XMIT_WAIT] = ec->wait[IBSW_WAIT_PORT];
 	cnt->val[IBSW_CNT_XMIT_TIME_CONG] = ec->time_cong[IBSW_CC_PORT];
 	cnt->val[IBSW_CNT_XMIT_FECN] = ec->fecn[IBSW_CC_PORT];
+	cnt->val[IBSW_CNT_XMIT_LATE] = ec->late;
 	if (vl_cnt) {
 		for (v = 0; v < IBSW_NR_DATA_VLS; v++) {
 			for (i = 0; i < IBSW_NR_PCPU_VL_COUNTERS; i++)
@@ -182,6 +184,9 @@ void ibsw_stats_read(struct ibsw_port *port, struct ibsw_counters *cnt,
 			vl_cnt[v].val[IBSW_CNT_XMIT_FECN] = ec->fecn[v];
 		}
 	}
+	/* A host port's link is late in either direction */
+	ibsw_engine_read_cnt(port->hca, ec);
+	cnt->val[IBSW_CNT_XMIT_LATE] += ec->late;
 out:
 	kfree(ec);
 	kfree(vl_sum);
@@ -211,6 +216,7 @@ int ibsw_stats_clear(struct ibsw_port *port)
 		for (i = 0; i < IBSW_NR_PCPU_VL_COUNTERS; i++)
 			WRITE_ONCE(port->vl_base[v][i], vl_sum[v][i]);
 	ibsw_engine_clear_cnt(port->out);
+	ibsw_engine_clear_cnt(port->hca);
 	kfree(vl_sum);
 	return 0;
 }

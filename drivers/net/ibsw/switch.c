@@ -71,17 +71,39 @@ void ibsw_port_release(struct ibsw_port *port)
 	kfree(port);
 }
 
+/*
+ * Set the rates a port's engines send at from its link's rate: the output
+ * at its clock offset, the HCA (of a host port) at its injection rate.
+ * Only the sending side of a host is held back: what the switch sends to
+ * it is taken at the link's rate, as the HCA always has credit (design
+ * §4.1). Also converts the time counters counted so far.
+ */
+static void ibsw_port_set_pace(struct ibsw_port *port)
+{
+	u64 rate = port->rate_bps;
+
+	ibsw_engine_set_rate(port->out, rate,
+			     ibsw_rate_ppm(rate, port->clock_ppm));
+	ibsw_engine_set_rate(port->hca, rate,
+			     ibsw_hca_rate(rate, port->hca_bps));
+}
+
 static void ibsw_port_set_rate(struct ibsw_port *port,
 			       enum ibsw_link_width width,
 			       enum ibsw_link_speed speed)
 {
-	u64 rate = ibsw_rate_bps(width, speed);
-
 	port->width = width;
 	port->speed = speed;
-	WRITE_ONCE(port->rate_bps, rate);
-	ibsw_engine_set_rate(port->out, rate);
-	ibsw_engine_set_rate(port->hca, rate);
+	WRITE_ONCE(port->rate_bps, ibsw_rate_bps(width, speed));
+	ibsw_port_set_pace(port);
+}
+
+/* The port's clock offset from the fabric's clock seed and spread */
+static void ibsw_port_set_clock(struct ibsw_port *port)
+{
+	WRITE_ONCE(port->clock_ppm,
+		   ibsw_clock_ppm(ibsw_fabric.clock_seed, ibsw_fabric.clock_ppm,
+				  port->sw->name, port->num));
 }
 
 static struct ibsw_port *ibsw_port_alloc(struct ibsw_switch *sw,
@@ -117,6 +139,7 @@ static struct ibsw_port *ibsw_port_alloc(struct ibsw_switch *sw,
 	port->hca = ibsw_engine_alloc(port, true);
 	if (!port->out || !port->hca)
 		goto err;
+	ibsw_port_set_clock(port);
 	ibsw_port_set_rate(port, IBSW_DEFAULT_WIDTH, IBSW_DEFAULT_SPEED);
 	ibsw_engine_set_vlarb(port->out, &port->vlarb);
 	ibsw_vlarb_table_default(&hca_arb, port->nr_vls);
@@ -337,8 +360,26 @@ void ibsw_fabric_fold_wait(void)
 
 	xa_for_each(&ibsw_fabric.switches, id, sw)
 		for (i = 1; i <= sw->nr_ports; i++)
-			ibsw_engine_set_rate(sw->ports[i]->out,
-					     sw->ports[i]->rate_bps);
+			ibsw_port_set_pace(sw->ports[i]);
+}
+
+/**
+ * ibsw_fabric_reclock() - give every port the clock offset the fabric's
+ *	clock seed and spread give it now
+ *
+ * Context: RTNL, after either changed.
+ */
+void ibsw_fabric_reclock(void)
+{
+	struct ibsw_switch *sw;
+	unsigned long id;
+	unsigned int i;
+
+	xa_for_each(&ibsw_fabric.switches, id, sw)
+		for (i = 1; i <= sw->nr_ports; i++) {
+			ibsw_port_set_clock(sw->ports[i]);
+			ibsw_port_set_pace(sw->ports[i]);
+		}
 }
 
 /**
@@ -489,6 +530,20 @@ static int ibsw_port_cfg_check(const struct ibsw_port *port,
 			return -EBUSY;
 		}
 	}
+	if (cfg->set & IBSW_PORT_CFG_HCA_RATE) {
+		if (kind == IBSW_PORT_KIND_LINK) {
+			NL_SET_ERR_MSG_FMT(extack,
+					   "HCA rate: port %u of %s is a link, not a host port",
+					   port->num, sw->name);
+			return -EINVAL;
+		}
+		if (cfg->hca_bps > IBSW_RATE_BPS_MAX) {
+			NL_SET_ERR_MSG_FMT(extack,
+					   "HCA rate %llu bit/s: want at most %llu",
+					   cfg->hca_bps, IBSW_RATE_BPS_MAX);
+			return -EINVAL;
+		}
+	}
 	if (cfg->buffer_set) {
 		if (kind != IBSW_PORT_KIND_NONE) {
 			NL_SET_ERR_MSG_FMT(extack,
@@ -620,6 +675,10 @@ static int ibsw_port_cfg_apply(struct ibsw_port *port,
 				   cfg->width : port->width,
 				   cfg->set & IBSW_PORT_CFG_SPEED ?
 				   cfg->speed : port->speed);
+	if (cfg->set & IBSW_PORT_CFG_HCA_RATE) {
+		WRITE_ONCE(port->hca_bps, cfg->hca_bps);
+		ibsw_port_set_pace(port);
+	}
 	if (new_vls) {
 		WRITE_ONCE(port->nr_vls, cfg->nr_vls);
 		ibsw_engine_trim(port->out, cfg->nr_vls);
@@ -869,6 +928,8 @@ int ibsw_port_info(const struct ibsw_switch *sw, unsigned int num,
 	info->width = port->width;
 	info->speed = port->speed;
 	info->rate_bps = port->rate_bps;
+	info->hca_bps = ibsw_hca_rate(port->rate_bps, port->hca_bps);
+	info->clock_ppm = port->clock_ppm;
 	info->nr_vls = port->nr_vls;
 	info->lid = port->lid;
 	peer = rtnl_dereference(port->peer);

@@ -144,6 +144,24 @@ static ssize_t ifname_show(struct kobject *kobj, struct kobj_attribute *attr,
 	return n;
 }
 
+/* bit/s of emulated time a host's HCA injects at: the rate in force */
+static ssize_t hca_rate_show(struct kobject *kobj, struct kobj_attribute *attr,
+			     char *buf)
+{
+	struct ibsw_port *port = ibsw_kobj_port(kobj);
+
+	return sysfs_emit(buf, "%llu\n",
+			  ibsw_hca_rate(READ_ONCE(port->rate_bps),
+					READ_ONCE(port->hca_bps)));
+}
+
+static ssize_t clock_ppm_show(struct kobject *kobj,
+			      struct kobj_attribute *attr, char *buf)
+{
+	return sysfs_emit(buf, "%d\n",
+			  READ_ONCE(ibsw_kobj_port(kobj)->clock_ppm));
+}
+
 static struct kobj_attribute ibsw_port_attr_kind = __ATTR_RO(kind);
 static struct kobj_attribute ibsw_port_attr_rate = __ATTR_RO(rate);
 static struct kobj_attribute ibsw_port_attr_width = __ATTR_RO(width);
@@ -151,6 +169,8 @@ static struct kobj_attribute ibsw_port_attr_speed = __ATTR_RO(speed);
 static struct kobj_attribute ibsw_port_attr_lid = __ATTR_RO(lid);
 static struct kobj_attribute ibsw_port_attr_peer = __ATTR_RO(peer);
 static struct kobj_attribute ibsw_port_attr_ifname = __ATTR_RO(ifname);
+static struct kobj_attribute ibsw_port_attr_hca_rate = __ATTR_RO(hca_rate);
+static struct kobj_attribute ibsw_port_attr_clock_ppm = __ATTR_RO(clock_ppm);
 
 static struct attribute *ibsw_port_attrs[] = {
 	&ibsw_port_attr_kind.attr,
@@ -160,6 +180,8 @@ static struct attribute *ibsw_port_attrs[] = {
 	&ibsw_port_attr_lid.attr,
 	&ibsw_port_attr_peer.attr,
 	&ibsw_port_attr_ifname.attr,
+	&ibsw_port_attr_hca_rate.attr,
+	&ibsw_port_attr_clock_ppm.attr,
 	NULL
 };
 
@@ -201,7 +223,8 @@ static ssize_t ibsw_port_cnt_show(struct kobject *kobj,
 static bool ibsw_cnt_is_hw(unsigned int cnt)
 {
 	return cnt == IBSW_CNT_RCV_FOREIGN || cnt == IBSW_CNT_RCV_VL_DISCARDS ||
-	       cnt == IBSW_CNT_RCV_OVERSIZE || cnt == IBSW_CNT_NEIGH_REPLIES;
+	       cnt == IBSW_CNT_RCV_OVERSIZE || cnt == IBSW_CNT_NEIGH_REPLIES ||
+	       cnt == IBSW_CNT_XMIT_LATE;
 }
 
 static struct ibsw_cnt_attr ibsw_port_cnt_attrs[IBSW_NR_COUNTERS];

@@ -73,6 +73,9 @@ static void host_port(struct nlmsghdr *nlh, bool vl_counters)
 	mnl_attr_put(nlh, IBSW_A_SL2VL_MAP, 16, map);
 	mnl_attr_nest_end(nlh, nest);
 	put_counters(nlh, IBSW_A_PORT_COUNTERS, 1, IBSW_A_COUNTERS_MAX);
+	/* 98.75% of 16 Gb/s, the default */
+	mnl_attr_put_u64(nlh, IBSW_A_PORT_HCA_RATE, 15800000000ULL);
+	mnl_attr_put_u32(nlh, IBSW_A_PORT_CLOCK_PPM, (uint32_t)-37);
 }
 
 /* S1/4: a link to S2/5 */
@@ -91,10 +94,12 @@ static void link_port(struct nlmsghdr *nlh)
 	mnl_attr_put_strz(nlh, IBSW_A_PORT_PEER_SWITCH_NAME, "S2");
 	mnl_attr_put_u32(nlh, IBSW_A_PORT_PEER_PORT, 5);
 	put_counters(nlh, IBSW_A_PORT_COUNTERS, 1ULL << 31, 2);
+	mnl_attr_put_u32(nlh, IBSW_A_PORT_CLOCK_PPM, 12);
 }
 
-#define HOST_LINE "S1/1: host ifname ib0 lid 3 rate 4xDDR (16 Gb/s) vls 2 "	\
-	"mac 02:1b:00:00:00:03 ifindex 2 netns-id 0\n"
+#define HOST_LINE "S1/1: host ifname ib0 lid 3 rate 4xDDR (16 Gb/s) clock -37ppm "	\
+	"hca-rate 15.8 Gb/s vls 2 mac 02:1b:00:00:00:03 ifindex 2 netns-id 0\n"
+#define LINK_LINE "S1/4: link peer S2/5 rate 4xQDR (32 Gb/s) clock +12ppm vls 4\n"
 
 static void switch_reply(struct t *t, uint32_t id, const char *name, uint32_t ports, uint32_t top)
 {
@@ -162,7 +167,7 @@ static void ports_text(void **state)
 	assert_int_equal(t_run(t, "port show S1"), 0);
 	assert_string_equal(t_out(t), HOST_LINE
 			    "    buffers (free/credits) vl0 130/130 vl1 65/130\n"
-			    "S1/4: link peer S2/5 rate 4xQDR (32 Gb/s) vls 4\n");
+			    LINK_LINE);
 
 	t_clear(t);
 	host_port(t_reply(t, IBSW_CMD_PORT_GET), false);
@@ -174,7 +179,7 @@ static void ports_text(void **state)
 			    "    vlarb-low 0:64,1:32\n"
 			    "    vlarb-limit 255\n"
 			    "    sl2vl in 0 0,1,0,1,0,1,0,1,0,1,0,1,0,1,0,15\n"
-			    "S1/4: link peer S2/5 rate 4xQDR (32 Gb/s) vls 4\n"
+			    LINK_LINE
 			    "    vlarb-high none\n"
 			    "    vlarb-low none\n");
 	t_free(t);
@@ -202,8 +207,9 @@ static void ports_json(void **state)
 	check_jq(out, ".[0].sl2vl",
 		 "[{\"in_port\":0,\"map\":[0,1,0,1,0,1,0,1,0,1,0,1,0,1,0,15]}]\n");
 	check_jq(out, ".[0].counters | [.xmit_data, .excessive_buffer_overrun_errors,\n"
-		 ".xmit_time_cong, .xmit_fecn, .rcv_fecn, .rcv_becn, (keys|length)]",
-		 "[1,13,14,15,16,17,17]\n");
+		 ".xmit_time_cong, .xmit_fecn, .rcv_fecn, .rcv_becn, .xmit_late, (keys|length)]",
+		 "[1,13,14,15,16,17,18,18]\n");
+	check_jq(out, "[.[] | [.clock_ppm, .hca_rate]]", "[[-37,15800000000],[12,null]]\n");
 	check_jq(out, ".[1] | [.kind, .peer_switch_name, .peer_port, .rate, .counters.rcv_data]",
 		 "[\"link\",\"S2\",5,0,4294967296]\n");
 	check_jq(out, ".[0] | has(\"vlarb_high\")", "false\n");
@@ -227,7 +233,7 @@ static void counters_out(void **state)
 			    "    PortXmitWait 5 PortXmitDiscards 6 PortRcvErrors 7 PortRcvSwitchRelayErrors 8\n"
 			    "    RcvForeign 9 RcvVLDiscards 10 RcvOversize 11 NeighReplies 12\n"
 			    CNT_LINE4 "\n"
-			    "    PortPktRcvBECN 17\n"
+			    "    PortPktRcvBECN 17 XmitLate 18\n"
 			    "  vl 0\n"
 			    "    PortXmitData 10 PortRcvData 20 PortXmitPkts 30 PortRcvPkts 40\n"
 			    "    PortXmitWait 50\n"
@@ -272,15 +278,21 @@ static void fabric_out(void **state)
 	mnl_attr_put_u32(r, IBSW_A_FABRIC_NR_SWITCHES, 2);
 	mnl_attr_put_u32(r, IBSW_A_FABRIC_NR_HOSTS, 7);
 	mnl_attr_put_u32(r, IBSW_A_FABRIC_NR_ADDRS, 14);
+	mnl_attr_put_u32(r, IBSW_A_FABRIC_CLOCK_SEED, 1);
+	mnl_attr_put_u32(r, IBSW_A_FABRIC_CLOCK_PPM, 100);
 	assert_int_equal(t_run(t, "fabric show"), 0);
-	assert_string_equal(t_out(t), "time-scale 100 pacing on switches 2 hosts 7 addrs 14\n");
+	assert_string_equal(t_out(t),
+			    "time-scale 100 pacing on clock-seed 1 clock-ppm 100 switches 2 hosts 7 addrs 14\n");
 
 	t_clear(t);
 	r = t_reply(t, IBSW_CMD_FABRIC_GET);
 	mnl_attr_put_u32(r, IBSW_A_FABRIC_TIME_SCALE, 1);
 	mnl_attr_put_u8(r, IBSW_A_FABRIC_PACING, 0);
+	mnl_attr_put_u32(r, IBSW_A_FABRIC_CLOCK_SEED, 4294967295U);
+	mnl_attr_put_u32(r, IBSW_A_FABRIC_CLOCK_PPM, 0);
 	assert_int_equal(t_run(t, "-j fabric"), 0);
-	assert_string_equal(t_out(t), "{\"time_scale\":1,\"pacing\":false}\n");
+	assert_string_equal(t_out(t),
+			    "{\"time_scale\":1,\"pacing\":false,\"clock_seed\":4294967295,\"clock_ppm\":0}\n");
 	t_free(t);
 }
 
@@ -363,7 +375,7 @@ static void monitor_out(void **state)
 	assert_int_equal(t_run(t, "monitor"), 0);
 	assert_string_equal(t_out(t),
 			    "switch-new: S4: id 3 ports 8\n"
-			    "port-change: S1/4: link peer S2/5 rate 4xQDR (32 Gb/s) vls 4\n"
+			    "port-change: " LINK_LINE
 			    "fabric-change: time-scale 50\n"
 			    "switch-del: S4:\n");
 

@@ -10,6 +10,7 @@
  */
 
 #include <kunit/test.h>
+#include <linux/bitmap.h>
 #include <linux/errno.h>
 #include <linux/limits.h>
 
@@ -336,24 +337,26 @@ struct kt_pace_case {
 	u64		pkt_ns;
 	u64		max_lag;
 	u64		next;
+	u64		lost;
 };
 
 static const struct kt_pace_case kt_pace_cases[] = {
-	{ "first packet ever", 0, 123456, 400, 0, 123856 },
-	{ "idle port starts now", 1000, 50000, 400, 0, 50400 },
+	{ "first packet ever", 0, 123456, 400, 0, 123856, 123456 },
+	{ "idle port starts now", 1000, 50000, 400, 0, 50400, 49000 },
 	{ "timer 49000 late, lag 1000: keeps 1000", 1000, 50000, 400, 1000,
-	  49400 },
-	{ "busy port queues behind", 60000, 50000, 400, 0, 60400 },
-	{ "busy port, lag irrelevant", 60000, 50000, 400, 1000, 60400 },
-	{ "free exactly now", 50000, 50000, 400, 0, 50400 },
+	  49400, 48000 },
+	{ "busy port queues behind", 60000, 50000, 400, 0, 60400, 0 },
+	{ "busy port, lag irrelevant", 60000, 50000, 400, 1000, 60400, 0 },
+	{ "free exactly now", 50000, 50000, 400, 0, 50400, 0 },
 	{ "late timer within lag keeps the deadline", 49500, 50000, 400, 1000,
-	  49900 },
+	  49900, 0 },
 	{ "late timer at the lag keeps the deadline", 49000, 50000, 400, 1000,
-	  49400 },
+	  49400, 0 },
 	{ "late timer beyond lag loses the excess", 40000, 50000, 400, 1000,
-	  49400 },
-	{ "late timer, lag 0, restarts now", 49999, 50000, 400, 0, 50400 },
-	{ "clock below lag, no underflow", 0, 500, 400, 1000, 400 },
+	  49400, 9000 },
+	{ "late timer, lag 0, restarts now", 49999, 50000, 400, 0, 50400, 1 },
+	{ "clock below lag, no underflow", 0, 500, 400, 1000, 400, 0 },
+	{ "clock at the lag, no underflow", 0, 1000, 400, 1000, 400, 0 },
 };
 
 KUNIT_ARRAY_PARAM_DESC(kt_pace, kt_pace_cases, desc);
@@ -364,6 +367,10 @@ static void ibsw_rate_pace_test(struct kunit *test)
 
 	KUNIT_EXPECT_EQ(test, ibsw_pace_next(c->busy_until, c->now, c->pkt_ns,
 					     c->max_lag), c->next);
+	KUNIT_EXPECT_EQ(test, ibsw_pace_lost(c->busy_until, c->now,
+					     c->max_lag), c->lost);
+	/* The packet starts exactly what is lost after the old deadline */
+	KUNIT_EXPECT_EQ(test, c->next - c->pkt_ns, c->busy_until + c->lost);
 }
 
 /*
@@ -405,6 +412,139 @@ static void ibsw_rate_pace_train_test(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, busy_until, c->end);
 }
 
+/* ---- clock offsets and HCA injection rates ---- */
+
+struct kt_ppm_case {
+	const char	*desc;
+	u64		bps;
+	s32		ppm;
+	u64		want;
+};
+
+/* floor(bps (10^6 + ppm) / 10^6), computed with Python fractions */
+static const struct kt_ppm_case kt_ppm_cases[] = {
+	{ "nominal", 8000000000ULL, 0, 8000000000ULL },
+	{ "+100 ppm", 8000000000ULL, 100, 8000800000ULL },
+	{ "-100 ppm", 8000000000ULL, -100, 7999200000ULL },
+	{ "4x FDR +37 ppm, down", 54545454545ULL, 37, 54547472726ULL },
+	{ "1x FDR -73 ppm, down", 13636363636ULL, -73, 13635368181ULL },
+	{ "12x NDR +1000 ppm", 1200000000000ULL, 1000, 1201200000000ULL },
+	{ "1x SDR -1000 ppm", 2000000000ULL, -1000, 1998000000ULL },
+	{ "beyond +10^6 clamps", 8000000000ULL, 2000000, 16000000000ULL },
+	{ "beyond -10^6 clamps", 8000000000ULL, -2000000, 0 },
+};
+
+KUNIT_ARRAY_PARAM_DESC(kt_ppm, kt_ppm_cases, desc);
+
+static void ibsw_rate_ppm_test(struct kunit *test)
+{
+	const struct kt_ppm_case *c = test->param_value;
+
+	KUNIT_EXPECT_EQ(test, ibsw_rate_ppm(c->bps, c->ppm), c->want);
+}
+
+struct kt_hca_case {
+	const char	*desc;
+	u64		link;
+	u64		hca;
+	u64		want;
+};
+
+static const struct kt_hca_case kt_hca_cases[] = {
+	/* seed 000: 7.9 of 8 Gb/s */
+	{ "default, 4x SDR", 8000000000ULL, 0, 7900000000ULL },
+	{ "default, 4x FDR, down", 54545454545ULL, 0, 53863636363ULL },
+	{ "default, 1x SDR", 2000000000ULL, 0, 1975000000ULL },
+	/* seed 002: 13 of 16 Gb/s, and an eighth of it */
+	{ "given, 4x DDR", 16000000000ULL, 13000000000ULL, 13000000000ULL },
+	{ "given, 1x SDR", 2000000000ULL, 1625000000ULL, 1625000000ULL },
+	{ "given above the link: the link", 2000000000ULL, 3000000000ULL,
+	  2000000000ULL },
+	{ "given equal to the link", 2000000000ULL, 2000000000ULL,
+	  2000000000ULL },
+	{ "given, 1 bit/s", 2000000000ULL, 1, 1 },
+};
+
+KUNIT_ARRAY_PARAM_DESC(kt_hca, kt_hca_cases, desc);
+
+static void ibsw_hca_rate_test(struct kunit *test)
+{
+	const struct kt_hca_case *c = test->param_value;
+
+	KUNIT_EXPECT_EQ(test, ibsw_hca_rate(c->link, c->hca), c->want);
+}
+
+static const char * const kt_clock_names[] = { "S1", "S2", "leaf07", "x" };
+
+/* No offset at spread 0, whatever the seed, switch and port */
+static void ibsw_clock_ppm_zero_test(struct kunit *test)
+{
+	unsigned int i, port;
+
+	for (i = 0; i < ARRAY_SIZE(kt_clock_names); i++)
+		for (port = 1; port <= IBSW_MAX_PORTS; port++)
+			KUNIT_EXPECT_EQ(test, ibsw_clock_ppm(port * 7919, 0,
+							     kt_clock_names[i],
+							     port), 0);
+}
+
+/*
+ * Offsets stay within the spread, repeat for the same arguments, use both
+ * signs and nearly every value, and average near 0: over 1016 ports a
+ * uniform offset in -100..100 has a mean within +-15 (eight standard
+ * deviations) and misses fewer than 10 of the 201 values.
+ */
+static void ibsw_clock_ppm_spread_test(struct kunit *test)
+{
+	static const u32 spreads[] = { 1, 100, 1000 };
+	unsigned long seen[BITS_TO_LONGS(201)] = {};
+	unsigned int i, port, s, n = 0;
+	s64 sum = 0;
+
+	for (s = 0; s < ARRAY_SIZE(spreads); s++) {
+		for (i = 0; i < ARRAY_SIZE(kt_clock_names); i++) {
+			for (port = 1; port <= IBSW_MAX_PORTS; port++) {
+				s32 ppm = ibsw_clock_ppm(1, spreads[s],
+							 kt_clock_names[i],
+							 port);
+
+				KUNIT_ASSERT_LE(test, abs(ppm), spreads[s]);
+				KUNIT_EXPECT_EQ(test, ppm,
+						ibsw_clock_ppm(1, spreads[s],
+							       kt_clock_names[i],
+							       port));
+				if (spreads[s] != 100)
+					continue;
+				__set_bit(ppm + 100, seen);
+				sum += ppm;
+				n++;
+			}
+		}
+	}
+	KUNIT_EXPECT_EQ(test, n, 4 * IBSW_MAX_PORTS);
+	KUNIT_EXPECT_LE(test, abs(div_s64(sum, n)), 15);
+	KUNIT_EXPECT_GE(test, bitmap_weight(seen, 201), 191);
+}
+
+/* Another seed, another switch or another port: other clocks */
+static void ibsw_clock_ppm_differ_test(struct kunit *test)
+{
+	unsigned int port, same_seed = 0, same_sw = 0, same_port = 0;
+
+	for (port = 1; port <= IBSW_MAX_PORTS; port++) {
+		s32 ppm = ibsw_clock_ppm(1, 100, "S1", port);
+
+		same_seed += ppm == ibsw_clock_ppm(2, 100, "S1", port);
+		same_sw += ppm == ibsw_clock_ppm(1, 100, "S2", port);
+		same_port += port < IBSW_MAX_PORTS &&
+			     ppm == ibsw_clock_ppm(1, 100, "S1", port + 1);
+	}
+	/* A match by chance is 1 in 201: about 1.3 of 254 */
+	KUNIT_EXPECT_LE(test, same_seed, 10);
+	KUNIT_EXPECT_LE(test, same_sw, 10);
+	KUNIT_EXPECT_LE(test, same_port, 10);
+}
+
 static struct kunit_case ibsw_rate_test_cases[] = {
 	KUNIT_CASE_PARAM(ibsw_rate_bps_test, kt_rate_gen_params),
 	KUNIT_CASE(ibsw_rate_bps_invalid_test),
@@ -417,6 +557,11 @@ static struct kunit_case ibsw_rate_test_cases[] = {
 	KUNIT_CASE_PARAM(ibsw_rate_time_scale_test, kt_scale_gen_params),
 	KUNIT_CASE_PARAM(ibsw_rate_pace_test, kt_pace_gen_params),
 	KUNIT_CASE_PARAM(ibsw_rate_pace_train_test, kt_train_gen_params),
+	KUNIT_CASE_PARAM(ibsw_rate_ppm_test, kt_ppm_gen_params),
+	KUNIT_CASE_PARAM(ibsw_hca_rate_test, kt_hca_gen_params),
+	KUNIT_CASE(ibsw_clock_ppm_zero_test),
+	KUNIT_CASE(ibsw_clock_ppm_spread_test),
+	KUNIT_CASE(ibsw_clock_ppm_differ_test),
 	{}
 };
 
