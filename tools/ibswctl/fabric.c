@@ -17,15 +17,18 @@ static void usage(FILE *f)
 {
 	fprintf(f,
 		"Usage: ibswctl fabric show\n"
-		"       ibswctl fabric set [scale S] [pacing on|off]\n"
+		"       ibswctl fabric set [scale S] [pacing on|off] [clock-seed N]\n"
+		"                          [clock-ppm PPM]\n"
 		"       ibswctl fabric up FILE [scale S] [desc PATH] [vls N] [buffer CREDITS]\n"
 		"                        [mtu BYTES] [prefix P] [no-rxe] [no-mgmt]\n"
 		"                        [dry-run]\n"
 		"       ibswctl fabric down [desc PATH]\n"
 		"       ibswctl fabric desc [desc PATH]\n"
 		"S: time scale, 1 to %d. FILE: a topology (ibnetdiscover or ibsim net format).\n"
-		"PATH: the fabric description, %s by default.\n",
-		IBSW_TIME_SCALE_MAX, IBSWCTL_DESC_PATH);
+		"PATH: the fabric description, %s by default.\n"
+		"PPM: the largest offset of a switch port's transmit clock from its rate, 0 to\n"
+		"%d parts per million; N: the seed of the offsets (with switch and port).\n",
+		IBSW_TIME_SCALE_MAX, IBSWCTL_DESC_PATH, IBSW_CLOCK_PPM_MAX);
 }
 
 static int fabric_show(struct ctl *ctl, int argc, char **argv)
@@ -49,8 +52,9 @@ static int fabric_show(struct ctl *ctl, int argc, char **argv)
 static int fabric_set(struct ctl *ctl, int argc, char **argv)
 {
 	bool has_scale = false, has_pacing = false, pacing = false;
+	bool has_seed = false, has_ppm = false;
+	uint32_t scale, seed, ppm;
 	struct nlmsghdr *nlh;
-	uint32_t scale;
 	int i, err;
 
 	for (i = 0; i < argc; i += 2) {
@@ -70,13 +74,22 @@ static int fabric_set(struct ctl *ctl, int argc, char **argv)
 			}
 			pacing = !strcmp(argv[i + 1], "on");
 			has_pacing = true;
+		} else if (!strcmp(argv[i], "clock-seed")) {
+			if (ctl_parse_u32(ctl, "clock-seed", argv[i + 1], 0, UINT32_MAX, &seed))
+				return CTL_USAGE;
+			has_seed = true;
+		} else if (!strcmp(argv[i], "clock-ppm")) {
+			if (ctl_parse_u32(ctl, "clock-ppm", argv[i + 1], 0, IBSW_CLOCK_PPM_MAX,
+					  &ppm))
+				return CTL_USAGE;
+			has_ppm = true;
 		} else {
 			ctl_err(ctl, "fabric set: unknown argument \"%s\"", argv[i]);
 			usage(ctl->err);
 			return CTL_USAGE;
 		}
 	}
-	if (!has_scale && !has_pacing) {
+	if (!has_scale && !has_pacing && !has_seed && !has_ppm) {
 		ctl_err(ctl, "fabric set: nothing to set");
 		usage(ctl->err);
 		return CTL_USAGE;
@@ -86,6 +99,10 @@ static int fabric_set(struct ctl *ctl, int argc, char **argv)
 		mnl_attr_put_u32(nlh, IBSW_A_FABRIC_TIME_SCALE, scale);
 	if (has_pacing)
 		mnl_attr_put_u8(nlh, IBSW_A_FABRIC_PACING, pacing);
+	if (has_seed)
+		mnl_attr_put_u32(nlh, IBSW_A_FABRIC_CLOCK_SEED, seed);
+	if (has_ppm)
+		mnl_attr_put_u32(nlh, IBSW_A_FABRIC_CLOCK_PPM, ppm);
 	err = ctl_request(ctl, nlh, NULL, NULL);
 	if (err)
 		return ctl_nl_err(ctl, err, "fabric set");

@@ -11,10 +11,12 @@ static void usage(FILE *f)
 {
 	fprintf(f,
 		"Usage: ibswctl host add SW/PORT [name IFNAME] [netns NAME | pid PID] [mac MAC]\n"
-		"                        [lid LID] [rate RATE]\n"
+		"                        [lid LID] [rate RATE] [hca-rate BPS]\n"
 		"       ibswctl host del SW/PORT\n"
 		"netns NAME: the namespace /run/netns/NAME (ip netns); pid PID: that of a process.\n"
-		"Without either, the netdev stays in ibswctl's own namespace.\n");
+		"Without either, the netdev stays in ibswctl's own namespace.\n"
+		"hca-rate: the HCA's injection rate, bit/s with an optional k, M or G (13G);\n"
+		"0: the default, 98.75%% of the link's rate.\n");
 }
 
 static int host_add(struct ctl *ctl, int argc, char **argv)
@@ -22,7 +24,8 @@ static int host_add(struct ctl *ctl, int argc, char **argv)
 	const char *ifname = NULL, *netns = NULL;
 	char sw[IBSW_NAME_LEN + 1];
 	uint32_t port, pid = 0, lid = 0, width, speed;
-	bool has_pid = false, has_lid = false, rate = false, has_mac = false;
+	bool has_pid = false, has_lid = false, rate = false, has_mac = false, has_hca = false;
+	uint64_t hca_rate;
 	struct nlmsghdr *nlh;
 	uint8_t mac[6];
 	int err, i, fd = -1;
@@ -68,6 +71,10 @@ static int host_add(struct ctl *ctl, int argc, char **argv)
 			if (ctl_parse_rate(ctl, val, &width, &speed))
 				return CTL_USAGE;
 			rate = true;
+		} else if (ctl_matches(key, "hca-rate")) {
+			if (ctl_parse_bps(ctl, "HCA rate", val, &hca_rate))
+				return CTL_USAGE;
+			has_hca = true;
 		} else {
 			ctl_err(ctl, "host add: unknown argument \"%s\"", key);
 			usage(ctl->err);
@@ -103,6 +110,8 @@ static int host_add(struct ctl *ctl, int argc, char **argv)
 		mnl_attr_put_u32(nlh, IBSW_A_PORT_WIDTH, width);
 		mnl_attr_put_u32(nlh, IBSW_A_PORT_SPEED, speed);
 	}
+	if (has_hca)
+		ctl_attr_put_uint(nlh, IBSW_A_PORT_HCA_RATE, hca_rate);
 	err = ctl_request(ctl, nlh, NULL, NULL);
 	if (fd >= 0)
 		close(fd);

@@ -110,6 +110,11 @@ int ctl_nl_err(struct ctl *ctl, int err, const char *fmt, ...) __printf(3, 4);
 bool ctl_matches(const char *arg, const char *word);
 int ctl_parse_u32(struct ctl *ctl, const char *what, const char *s,
 		  uint32_t min, uint32_t max, uint32_t *val);
+/*
+ * A rate in bit/s, 0 to 1200G (12x NDR): digits with an optional k, M or G
+ * suffix (13G, 1625M, 13000000000), as a topology's inject= takes it.
+ */
+int ctl_parse_bps(struct ctl *ctl, const char *what, const char *s, uint64_t *bps);
 int ctl_parse_swport(struct ctl *ctl, const char *s, char *sw, size_t swlen,
 		     uint32_t *port, bool port_required);
 int ctl_parse_name(struct ctl *ctl, const char *s, char *name, size_t len);
@@ -231,6 +236,8 @@ void ctl_json_msg(struct ctl *ctl, const char *key, const struct nlmsghdr *nlh,
 void ctl_json_nest(struct ctl *ctl, const char *key, const struct nlattr *nest,
 		   const struct ctl_attr_set *set);
 uint64_t ctl_attr_uint(const struct nlattr *attr);
+/* A "uint" attribute: 4 bytes when the value fits, else 8, as the kernel sends */
+void ctl_attr_put_uint(struct nlmsghdr *nlh, uint16_t type, uint64_t val);
 /* The attributes after the genl header: NULL if the message is too short */
 const void *ctl_msg_attrs(const struct nlmsghdr *nlh, size_t *len);
 

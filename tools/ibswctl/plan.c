@@ -5,6 +5,7 @@
 
 #include <ctype.h>
 #include <errno.h>
+#include <inttypes.h>
 #include <limits.h>
 #include <stdarg.h>
 #include <stdlib.h>
@@ -208,16 +209,24 @@ static int plan_host_steps(struct plan *plan, const struct plan_host *h)
 	const char *ns = h->netns, *dev = h->ifname;
 	char sp[64], lid[16], rate[16], mtu[16], a4[32], a6[64], parent[16], scale[16];
 	unsigned int q, nr_txq = plan->opts.vls ? plan->opts.vls : PLAN_DEFAULT_VLS;
+	uint64_t inject = h->hca->port[h->hca_port].inject_bps;
 	struct plan_step *step;
+	char hca[24];
 
 	snprintf(sp, sizeof(sp), "%s/%u", h->sw->ident, h->sw_port);
 	snprintf(lid, sizeof(lid), "%u", h->lid);
 	snprintf(mtu, sizeof(mtu), "%u", plan->opts.mtu);
 	snprintf(a4, sizeof(a4), "%s/16", h->ipv4);
 	snprintf(a6, sizeof(a6), "%s/64", h->ipv6);
+	snprintf(hca, sizeof(hca), "%" PRIu64, inject);
 	rate_word(rate, sizeof(rate), h->width, h->speed);
-	if (!add_step(plan, PLAN_CTL, "host", "add", sp, "name", dev, "netns", ns, "lid", lid,
-		      "rate", rate, "mac", h->mac, NULL) ||
+	/* the topology's inject= as given: the kernel caps it at the link's rate */
+	step = inject ?
+		add_step(plan, PLAN_CTL, "host", "add", sp, "name", dev, "netns", ns, "lid", lid,
+			 "rate", rate, "hca-rate", hca, "mac", h->mac, NULL) :
+		add_step(plan, PLAN_CTL, "host", "add", sp, "name", dev, "netns", ns, "lid", lid,
+			 "rate", rate, "mac", h->mac, NULL);
+	if (!step ||
 	    !add_step(plan, PLAN_EXEC, "ip", "-n", ns, "link", "set", dev, "mtu", mtu, NULL) ||
 	    !add_step(plan, PLAN_EXEC, "ip", "-n", ns, "addr", "add", a4, "dev", dev, NULL) ||
 	    !add_step(plan, PLAN_EXEC, "ip", "-n", ns, "addr", "add", a6, "dev", dev, "nodad",
@@ -305,6 +314,19 @@ static int plan_mgmt_host(struct plan *plan, struct plan_host *h)
 	return 0;
 }
 
+/* The injection rate of a host port, as the kernel works it out */
+static void hca_rate(struct plan_host *h)
+{
+	uint64_t link = ctl_rate_bps(h->width, h->speed);
+
+	h->hca_bps = h->hca->port[h->hca_port].inject_bps;
+	h->hca_given = h->hca_bps != 0;
+	if (!h->hca_given)
+		h->hca_bps = link * PLAN_HCA_RATE_DEFAULT_PPM / 1000000;
+	if (h->hca_bps > link)
+		h->hca_bps = link;
+}
+
 static int plan_hosts(struct plan *plan)
 {
 	const struct routes *r = plan->routes;
@@ -323,6 +345,7 @@ static int plan_hosts(struct plan *plan)
 		h->sw = r->hca[i].sw;
 		h->sw_port = r->hca[i].sw_port;
 		plan_link_rate(h->hca->port[h->hca_port].link, &h->width, &h->speed);
+		hca_rate(h);
 		k = h->hca == prev ? k + 1 : 0;
 		snprintf(h->netns, sizeof(h->netns), "%s%s", plan->opts.prefix, h->hca->ident);
 		snprintf(h->ifname, sizeof(h->ifname), "ib%u", k);
@@ -682,6 +705,8 @@ void plan_write_desc(struct jw *jw, const struct plan *plan)
 		jw_str(jw, "switch", h->sw->ident);
 		jw_u64(jw, "switch_port", h->sw_port);
 		desc_rate(jw, h->width, h->speed);
+		jw_u64(jw, "hca_rate_bps", h->hca_bps);
+		jw_bool(jw, "hca_rate_given", h->hca_given);
 		jw_obj_close(jw);
 	}
 	jw_arr_close(jw);

@@ -18,6 +18,13 @@
 #define PLAN_QDISC_LIMIT	"100000"	/* packets per TX queue, never reached */
 
 /*
+ * A host's injection rate where the topology gives none (no inject=), in
+ * ppm of its link's data rate: the kernel's default for hca-rate 0, after
+ * seed 000's hosts: 7.9 of 8 Gb/s on 4x SDR.
+ */
+#define PLAN_HCA_RATE_DEFAULT_PPM	987500
+
+/*
  * The management network: plain Ethernet beside the fabric, as clusters
  * have, for what is not RDMA (the TCP handshakes of perftest and the
  * verbs examples, ssh, MPI start-up). A bridge in the initial namespace
@@ -101,6 +108,8 @@ struct plan_host {
 	unsigned int sw_port;
 	uint32_t width;
 	uint32_t speed;
+	bool hca_given;		/* the topology's inject= */
+	uint64_t hca_bps;	/* its injection rate in force, bit/s */
 };
 
 struct plan {

@@ -11,6 +11,8 @@
 #include <string.h>
 #include <strings.h>
 
+#include "topo.h"
+
 void ctl_err(struct ctl *ctl, const char *fmt, ...)
 {
 	va_list ap;
@@ -71,6 +73,21 @@ int ctl_parse_u32(struct ctl *ctl, const char *what, const char *s,
 bad:
 	ctl_err(ctl, "bad %s \"%s\": expected a number", what, s);
 	return -EINVAL;
+}
+
+int ctl_parse_bps(struct ctl *ctl, const char *what, const char *s, uint64_t *bps)
+{
+	switch (topo_parse_bps(s, strlen(s), bps)) {
+	case 0:
+		return 0;
+	case -ERANGE:
+		ctl_err(ctl, "%s %s out of range (0-%lluG)", what, s, TOPO_BPS_MAX / 1000000000);
+		return -EINVAL;
+	default:
+		ctl_err(ctl, "bad %s \"%s\": expected bit/s with an optional k, M or G, e.g. 13G",
+			what, s);
+		return -EINVAL;
+	}
 }
 
 static bool name_char_ok(char c)

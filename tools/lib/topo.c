@@ -27,6 +27,7 @@ struct half {
 	unsigned int peer_port;
 	unsigned int width;
 	enum topo_speed speed;
+	uint64_t inject_bps;	/* inject=, 0 if not given */
 	unsigned int line;
 };
 
@@ -409,6 +410,40 @@ int topo_parse_rate(const char *s, unsigned int *width, enum topo_speed *speed)
 	return parse_rate_n(s, strlen(s), width, speed) ? -EINVAL : 0;
 }
 
+int topo_parse_bps(const char *s, size_t len, uint64_t *bps)
+{
+	uint64_t v = 0, mult = 1;
+	size_t n = 0;
+
+	/* past TOPO_BPS_MAX the value stops growing: no overflow */
+	for (; n < len && isdigit((unsigned char)s[n]); n++)
+		if (v <= TOPO_BPS_MAX)
+			v = v * 10 + (s[n] - '0');
+	if (!n)
+		return -EINVAL;
+	if (n < len) {
+		switch (s[n++]) {
+		case 'k':
+			mult = 1000;
+			break;
+		case 'M':
+			mult = 1000000;
+			break;
+		case 'G':
+			mult = 1000000000;
+			break;
+		default:
+			return -EINVAL;
+		}
+	}
+	if (n != len)
+		return -EINVAL;
+	if (v > TOPO_BPS_MAX / mult)
+		return -ERANGE;
+	*bps = v * mult;
+	return 0;
+}
+
 const char *topo_speed_name(enum topo_speed speed)
 {
 	if ((unsigned int)speed >= ARRAY_SIZE(speed_names))
@@ -529,24 +564,63 @@ static enum topo_speed speed_from_masks(uint64_t sdr_qdr, uint64_t ext)
 	return TOPO_SPEED_UNSET;
 }
 
-/* ibsim's port options: w=, s=, e= with IBA PortInfo "enabled" masks. */
+/*
+ * Port options: ibsim's w=, s=, e= with IBA PortInfo "enabled" masks, and
+ * ibsw's own inject=.
+ */
 struct port_opts {
 	uint64_t w, s, e;
 	bool has_w, has_s, has_e;
+	uint64_t inject;	/* bit/s, 0 if not given */
 };
+
+#define PORT_OPTIONS	"w= s= e= inject="
+
+/* inject=RATE at s, the value of token t: an HCA port's injection rate */
+static bool inject_option(struct parser *ps, const char **sp, const char *s,
+			  const struct tok *t, struct port_opts *o)
+{
+	size_t len = 0;
+	int ret;
+
+	if (ps->cur->type == TOPO_SWITCH)
+		return perr(ps, "port option '%.*s' is for HCA ports, and \"%s\" is a switch",
+			     t->len, t->s, ps->cur->name);
+	while (s[len] && !is_blank(s[len]) && s[len] != '#')
+		len++;
+	ret = topo_parse_bps(s, len, &o->inject);
+	if (ret == -ERANGE)
+		return perr(ps, "bad injection rate '%.*s' (at most %lluG, 12xNDR)", t->len,
+			     t->s, TOPO_BPS_MAX / 1000000000);
+	if (ret)
+		return perr(ps,
+			    "bad value in port option '%.*s' (bit/s, digits with an optional k, M or G)",
+			    t->len, t->s);
+	if (!o->inject)
+		return perr(ps, "bad injection rate '%.*s' (leave the option out for the default)",
+			     t->len, t->s);
+	*sp = s + len;
+	return true;
+}
 
 static bool port_option(struct parser *ps, const char **sp, struct port_opts *o)
 {
 	const char *s = *sp;
-	struct tok t = token_at(s);
+	struct tok t = token_at(s), key = { s, 0 };
 	uint64_t v;
 
-	if (!isalpha((unsigned char)s[0]) || s[1] != '=') {
+	while (isalpha((unsigned char)s[key.len]))
+		key.len++;
+	if (!key.len || s[key.len] != '=') {
 		if (strchr("\"[(", *s) || !memchr(t.s, '=', t.len))
 			return perr(ps, "trailing garbage '%.*s'", t.len, t.s);
-		return perr(ps, "unknown port option '%.*s' (w= s= e=)", t.len, t.s);
+		return perr(ps, "unknown port option '%.*s' (" PORT_OPTIONS ")", t.len, t.s);
 	}
-	s += 2;
+	s += key.len + 1;
+	if (word_is(&key, "inject"))
+		return inject_option(ps, sp, s, &t, o);
+	if (key.len != 1)
+		return perr(ps, "unknown port option '%.*s' (" PORT_OPTIONS ")", t.len, t.s);
 	if (!lex_number(&s, &v) || (*s && !is_blank(*s) && *s != '#'))
 		return perr(ps, "bad value in port option '%.*s'", t.len, t.s);
 	switch (t.s[0]) {
@@ -576,7 +650,7 @@ static bool port_option(struct parser *ps, const char **sp, struct port_opts *o)
 		o->has_e = true;
 		break;
 	default:
-		return perr(ps, "unknown port option '%.*s' (w= s= e=)", t.len, t.s);
+		return perr(ps, "unknown port option '%.*s' (" PORT_OPTIONS ")", t.len, t.s);
 	}
 	*sp = s;
 	return true;
@@ -737,7 +811,10 @@ static bool check_local_port(struct parser *ps, unsigned int port,
 	return true;
 }
 
-/* Width and speed of a port line: options before the comment, rate in it. */
+/*
+ * Width and speed of a port line, options before the comment, rate in it;
+ * and its inject=.
+ */
 static bool port_rate(struct parser *ps, const char *s, struct half *h)
 {
 	struct port_opts o = { 0 };
@@ -763,10 +840,11 @@ static bool port_rate(struct parser *ps, const char *s, struct half *h)
 			     rate_str(a, sizeof(a), cw, cs), rate_str(b, sizeof(b), ow, os));
 	h->width = ow ? ow : cw;
 	h->speed = os ? os : cs;
+	h->inject_bps = o.inject;
 	return true;
 }
 
-/* [p](guid) "peer"[q](guid) w=.. s=.. e=.. # comment */
+/* [p](guid) "peer"[q](guid) w=.. s=.. e=.. inject=.. # comment */
 static bool parse_port_line(struct parser *ps, const char *s)
 {
 	struct half h = { .node = ps->cur, .line = ps->line, .peer_port = 1 };
@@ -805,6 +883,7 @@ static bool parse_port_line(struct parser *ps, const char *s)
 		return oom(ps);
 	}
 	ps->cur->port[h.port].guid = guid;
+	ps->cur->port[h.port].inject_bps = h.inject_bps;
 	ps->listed[h.port] = ps->line;
 	ps->half[ps->nhalf++] = h;
 	return true;

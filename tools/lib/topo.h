@@ -24,6 +24,7 @@
 #define TOPO_PORTS_MAX	254	/* ports of a node; 255 means "no port" in an LFT */
 #define TOPO_MAX_ERRORS	20	/* diagnostics kept; the parser gives up after that */
 #define TOPO_IDENT_MAX	10	/* bytes in a derived identifier, see topo_ident_valid() */
+#define TOPO_BPS_MAX	1200000000000ULL	/* 12x NDR, the fastest link: topo_parse_bps() */
 
 enum topo_node_type {
 	TOPO_SWITCH,
@@ -60,6 +61,7 @@ struct topo_link {
 struct topo_port {
 	struct topo_link *link;	/* NULL: not connected */
 	uint64_t guid;		/* from "[p](guid)", 0 when not given */
+	uint64_t inject_bps;	/* an HCA port's inject=, bit/s; 0 when not given */
 };
 
 struct topo_node {
@@ -137,6 +139,15 @@ const char *topo_speed_name(enum topo_speed speed);	/* "QDR", "" if unset */
  * 8x, 12x; speeds SDR DDR QDR FDR10 FDR EDR HDR NDR. Returns 0 or -EINVAL.
  */
 int topo_parse_rate(const char *s, unsigned int *width, enum topo_speed *speed);
+
+/*
+ * Parse a rate in bit/s as ibsw's port option inject= gives it, and ibswctl
+ * takes it: the len bytes at s are decimal digits with an optional suffix k,
+ * M or G (10^3, 10^6, 10^9), e.g. "13G", "1625M", "13000000000". Returns 0
+ * (*bps may be 0), -EINVAL if s is not of that form, or -ERANGE above
+ * TOPO_BPS_MAX.
+ */
+int topo_parse_bps(const char *s, size_t len, uint64_t *bps);
 
 /*
  * A safe identifier for names the fabric builder derives (network namespace,

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * Unit tests of ibswctl's argument parsers (utils.c): rates, SW/PORT,
- * VL:WEIGHT lists, SL-to-VL maps, buffers, MACs, addresses, LID:PORT
+ * rates in bit/s (hca-rate), VL:WEIGHT lists, SL-to-VL maps, buffers, MACs, addresses, LID:PORT
  * lists, with their error messages; names and formats; the addresses the
  * fabric builder derives from a LID.
  */
@@ -197,6 +197,46 @@ static void numbers(void **state)
 		  "bad x \" 1\": expected a number");
 	check_err(t, ctl_parse_u32(&t->ctl, "x", "1k", 0, 9, &v),
 		  "bad x \"1k\": expected a number");
+	t_free(t);
+}
+
+/* hca-rate: bit/s with an optional k, M or G, as a topology's inject= */
+static void bps(void **state)
+{
+	static const struct {
+		const char *text;
+		uint64_t bps;
+	} cases[] = {
+		{ "0", 0 }, { "13G", 13000000000ULL }, { "1625M", 1625000000ULL },
+		{ "13000000000", 13000000000ULL }, { "64k", 64000 }, { "1200G", 1200000000000ULL },
+	};
+	struct t *t = t_new();
+	uint64_t v;
+	size_t i;
+
+	(void)state;
+	for (i = 0; i < ARRAY_SIZE(cases); i++) {
+		v = 77;
+		assert_int_equal(ctl_parse_bps(&t->ctl, "HCA rate", cases[i].text, &v), 0);
+		assert_true(v == cases[i].bps);
+	}
+	assert_string_equal(t_err(t), "");
+	v = 77;
+	check_err(t, ctl_parse_bps(&t->ctl, "HCA rate", "1201G", &v),
+		  "HCA rate 1201G out of range (0-1200G)");
+	check_err(t, ctl_parse_bps(&t->ctl, "HCA rate", "99999999999999999999999", &v),
+		  "HCA rate 99999999999999999999999 out of range (0-1200G)");
+	check_err(t, ctl_parse_bps(&t->ctl, "HCA rate", "13g", &v),
+		  "bad HCA rate \"13g\": expected bit/s with an optional k, M or G, e.g. 13G");
+	check_err(t, ctl_parse_bps(&t->ctl, "HCA rate", "", &v),
+		  "bad HCA rate \"\": expected bit/s with an optional k, M or G, e.g. 13G");
+	check_err(t, ctl_parse_bps(&t->ctl, "HCA rate", "1.5G", &v),
+		  "bad HCA rate \"1.5G\": expected bit/s with an optional k, M or G, e.g. 13G");
+	check_err(t, ctl_parse_bps(&t->ctl, "HCA rate", "4xDDR", &v),
+		  "bad HCA rate \"4xDDR\": expected bit/s with an optional k, M or G, e.g. 13G");
+	check_err(t, ctl_parse_bps(&t->ctl, "HCA rate", "-1", &v),
+		  "bad HCA rate \"-1\": expected bit/s with an optional k, M or G, e.g. 13G");
+	assert_true(v == 77);
 	t_free(t);
 }
 
@@ -644,6 +684,7 @@ int main(int argc, char **argv)
 		cmocka_unit_test(rate_errors),
 		cmocka_unit_test(swport),
 		cmocka_unit_test(numbers),
+		cmocka_unit_test(bps),
 		cmocka_unit_test(vlarb_lists),
 		cmocka_unit_test(sl2vl_maps),
 		cmocka_unit_test(buffers),

@@ -55,6 +55,16 @@ static void expect_u32(const struct nlmsghdr *nlh, uint16_t type, uint32_t val)
 	assert_int_equal(mnl_attr_get_u32(a), val);
 }
 
+/* A "uint": 4 bytes when the value fits, else 8 */
+static void expect_uint(const struct nlmsghdr *nlh, uint16_t type, uint64_t val)
+{
+	const struct nlattr *a = t_attr(nlh, type);
+
+	assert_non_null(a);
+	assert_int_equal(mnl_attr_get_payload_len(a), val > UINT32_MAX ? 8 : 4);
+	assert_true(ctl_attr_uint(a) == val);
+}
+
 static void nest_u32(const struct nlattr *nest, uint16_t type, uint32_t val)
 {
 	const struct nlattr *a = t_nest_attr(nest, type);
@@ -76,6 +86,18 @@ static void expect_types(const struct nlmsghdr *nlh, const uint16_t *types, size
 		i++;
 	}
 	assert_int_equal(i, n);
+}
+
+/* A usage error: exit status 2, nothing sent, a message (starting so; NULL: any) */
+static void expect_usage(struct t *t, const char *args, const char *msg)
+{
+	t_clear(t);
+	assert_int_equal(t_run(t, args), 2);
+	assert_int_equal(t->nreq, 0);
+	if (msg)
+		assert_true(!strncmp(t_err(t), msg, strlen(msg)));
+	else
+		assert_true(strlen(t_err(t)) > 0);
 }
 
 static void switch_add(void **state)
@@ -263,6 +285,50 @@ static void port_set_each(void **state)
 	t_free(t);
 }
 
+/*
+ * A host port's HCA injection rate, in port set and host add: bit/s with
+ * an optional k, M or G, 0 the default; 8 bytes above 2^32 - 1.
+ */
+static void hca_rates(void **state)
+{
+	static const uint16_t types[] = {
+		IBSW_A_PORT_SWITCH_NAME, IBSW_A_PORT_PORT, IBSW_A_PORT_HCA_RATE,
+	};
+	static const struct {
+		const char *args;
+		uint8_t cmd;
+		uint64_t bps;
+	} cases[] = {
+		{ "port set S1/3 hca-rate 13G", IBSW_CMD_PORT_SET, 13000000000ULL },
+		{ "port set S1/3 hca-rate 1625M", IBSW_CMD_PORT_SET, 1625000000 },
+		{ "port set S1/3 hca-rate 0", IBSW_CMD_PORT_SET, 0 },
+		{ "host add S1/3 hca-rate 13000000000", IBSW_CMD_HOST_NEW, 13000000000ULL },
+		{ "host add S1/3 hca-rate 7900M", IBSW_CMD_HOST_NEW, 7900000000ULL },
+		{ "host add S1/3 hca 0", IBSW_CMD_HOST_NEW, 0 },
+	};
+	struct t *t = setup();
+	const struct nlmsghdr *nlh;
+	size_t i;
+
+	(void)state;
+	for (i = 0; i < ARRAY_SIZE(cases); i++) {
+		t_clear(t);
+		assert_int_equal(t_run(t, cases[i].args), 0);
+		nlh = only_req(t, cases[i].cmd, false);
+		expect_types(nlh, types, ARRAY_SIZE(types));
+		expect_str(nlh, IBSW_A_PORT_SWITCH_NAME, "S1");
+		expect_u32(nlh, IBSW_A_PORT_PORT, 3);
+		expect_uint(nlh, IBSW_A_PORT_HCA_RATE, cases[i].bps);
+	}
+	/* after the link rate */
+	t_clear(t);
+	assert_int_equal(t_run(t, "host add S1/2 hca-rate 13G rate 4xDDR"), 0);
+	nlh = only_req(t, IBSW_CMD_HOST_NEW, false);
+	assert_non_null(t_attr(nlh, IBSW_A_PORT_SPEED));
+	assert_true(t_attr(nlh, IBSW_A_PORT_HCA_RATE) > t_attr(nlh, IBSW_A_PORT_SPEED));
+	t_free(t);
+}
+
 static void port_set_errors(void **state)
 {
 	static const struct {
@@ -284,20 +350,17 @@ static void port_set_errors(void **state)
 		{ "port set S1/3 sl2vl 0,0", NULL },
 		{ "port set S1/3 frobnicate 1", NULL },
 		{ "port set S1/3 vlarb-low 0:1,15:1", "ibswctl: VL 15 out of range (0-14)\n" },
+		{ "port set S1/3 hca-rate", "ibswctl: port set: \"hca-rate\" needs a value\n" },
+		{ "port set S1/3 hca-rate 13Gb", "ibswctl: bad HCA rate \"13Gb\": expected bit/s" },
+		{ "port set S1/3 hca-rate 2000G",
+		  "ibswctl: HCA rate 2000G out of range (0-1200G)\n" },
 	};
 	struct t *t = setup();
 	size_t i;
 
 	(void)state;
-	for (i = 0; i < ARRAY_SIZE(cases); i++) {
-		t_clear(t);
-		assert_int_equal(t_run(t, cases[i].args), 2);
-		assert_int_equal(t->nreq, 0);
-		if (cases[i].msg)
-			assert_true(!strncmp(t_err(t), cases[i].msg, strlen(cases[i].msg)));
-		else
-			assert_true(strlen(t_err(t)) > 0);
-	}
+	for (i = 0; i < ARRAY_SIZE(cases); i++)
+		expect_usage(t, cases[i].args, cases[i].msg);
 	t_free(t);
 }
 
@@ -404,6 +467,10 @@ static void hosts(void **state)
 	assert_int_equal(t_run(t, "host add S1/2 pid 0"), 2);
 	assert_int_equal(t_run(t, "host add S1/2 name"), 2);
 	assert_int_equal(t_run(t, "host del S1"), 2);
+	assert_int_equal(t->nreq, 0);
+	expect_usage(t, "host add S1/2 hca-rate 4xDDR", "ibswctl: bad HCA rate \"4xDDR\": ");
+	expect_usage(t, "host add S1/2 hca-rate 1201G",
+		     "ibswctl: HCA rate 1201G out of range (0-1200G)\n");
 	assert_int_equal(t->nreq, 0);
 	t_free(t);
 }
@@ -537,6 +604,9 @@ static void counters_requests(void **state)
 
 static void fabric_requests(void **state)
 {
+	static const uint16_t clock_types[] = {
+		IBSW_A_FABRIC_CLOCK_SEED, IBSW_A_FABRIC_CLOCK_PPM,
+	};
 	struct t *t = setup();
 	const struct nlmsghdr *nlh;
 	const struct nlattr *a;
@@ -559,6 +629,33 @@ static void fabric_requests(void **state)
 	assert_null(t_attr(nlh, IBSW_A_FABRIC_TIME_SCALE));
 	assert_int_equal(mnl_attr_get_u8(t_attr(nlh, IBSW_A_FABRIC_PACING)), 1);
 
+	/* the ports' clock offsets: seed and spread, nothing else */
+	t_clear(t);
+	assert_int_equal(t_run(t, "fabric set clock-seed 4294967295 clock-ppm 1000"), 0);
+	nlh = only_req(t, IBSW_CMD_FABRIC_SET, false);
+	expect_types(nlh, clock_types, ARRAY_SIZE(clock_types));
+	expect_u32(nlh, IBSW_A_FABRIC_CLOCK_SEED, UINT32_MAX);
+	expect_u32(nlh, IBSW_A_FABRIC_CLOCK_PPM, 1000);
+	t_clear(t);
+	assert_int_equal(t_run(t, "fabric set clock-ppm 0"), 0);
+	nlh = only_req(t, IBSW_CMD_FABRIC_SET, false);
+	expect_types(nlh, clock_types + 1, 1);
+	expect_u32(nlh, IBSW_A_FABRIC_CLOCK_PPM, 0);
+	t_clear(t);
+	assert_int_equal(t_run(t, "fabric set pacing on clock-seed 0"), 0);
+	nlh = only_req(t, IBSW_CMD_FABRIC_SET, false);
+	expect_u32(nlh, IBSW_A_FABRIC_CLOCK_SEED, 0);
+	assert_null(t_attr(nlh, IBSW_A_FABRIC_CLOCK_PPM));
+
+	expect_usage(t, "fabric set clock-ppm 1001",
+		     "ibswctl: clock-ppm 1001 out of range (0-1000)\n");
+	expect_usage(t, "fabric set clock-seed -1",
+		     "ibswctl: bad clock-seed \"-1\": expected a number\n");
+	expect_usage(t, "fabric set clock-seed 4294967296",
+		     "ibswctl: clock-seed 4294967296 out of range (0-4294967295)\n");
+	expect_usage(t, "fabric set clock-ppm",
+		     "ibswctl: fabric set: \"clock-ppm\" needs a value\n");
+	expect_usage(t, "fabric set clock 5", "ibswctl: fabric set: unknown argument \"clock\"\n");
 	t_clear(t);
 	assert_int_equal(t_run(t, "fabric set"), 2);
 	assert_int_equal(t_run(t, "fabric set scale 0"), 2);
@@ -990,6 +1087,7 @@ int main(int argc, char **argv)
 		cmocka_unit_test(port_set_all),
 		cmocka_unit_test(port_set_each),
 		cmocka_unit_test(port_set_errors),
+		cmocka_unit_test(hca_rates),
 		cmocka_unit_test(links),
 		cmocka_unit_test(hosts),
 		cmocka_unit_test(lfts),

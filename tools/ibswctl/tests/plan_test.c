@@ -3,7 +3,8 @@
  * Unit tests of the fabric builder: the plans of "fabric up" for the
  * topologies of tools/lib/tests/fixtures (golden NAME.plan files here),
  * their execution against the fake transport, undo after a failure, the
- * fabric description (valid JSON, checked with jq), "fabric desc" and
+ * hosts' injection rates (inject=), the fabric description (valid JSON,
+ * checked with jq), "fabric desc" and
  * "fabric down" from a description.
  */
 #define _GNU_SOURCE
@@ -305,7 +306,7 @@ static void up_and_down(void **state)
 	check_jq(text, ".links | map([.switch, .port, .peer, .peer_port, .rate, .rate_bps])",
 		 "[[\"S1\",4,\"S2\",5,\"4xQDR\",32000000000]]\n");
 	check_jq(text, ".hosts[4] | keys_unsorted | join(\" \")",
-		 "\"name ident hca_port netns ifname mac lid ipv4 ipv6 rdma_dev mgmt_ipv4 switch switch_port rate rate_bps\"\n");
+		 "\"name ident hca_port netns ifname mac lid ipv4 ipv6 rdma_dev mgmt_ipv4 switch switch_port rate rate_bps hca_rate_bps hca_rate_given\"\n");
 	check_jq(text, "[.mgmt.bridge, .mgmt.ipv4, .mgmt.ifname, .hosts[4].mgmt_ipv4]",
 		 "[\"ibsw-mgmt\",\"10.1.255.254\",\"eth0\",\"10.1.0.7\"]\n");
 	check_jq(text, ".hosts[4] | [.name, .ident, .hca_port, .netns, .ifname, .mac, .lid]",
@@ -313,6 +314,8 @@ static void up_and_down(void **state)
 	check_jq(text, ".hosts[4] |\n"
 		 "[.ipv4, .ipv6, .rdma_dev, .switch, .switch_port, .rate, .rate_bps]",
 		 "[\"10.0.0.7\",\"fd00:1b::7\",\"rxe_H5\",\"S2\",2,\"4xDDR\",16000000000]\n");
+	check_jq(text, "[.hosts[] | [.hca_rate_bps, .hca_rate_given]] | unique",
+		 "[[13000000000,true]]\n");
 	check_jq(text, "[.hosts[] | .name] | join(\" \")", "\"H1 H2 H3 H4 H5 H6 H7\"\n");
 
 	/* fabric desc prints it again, pretty: the same text */
@@ -372,6 +375,66 @@ static void up_and_down(void **state)
 
 	free(plan);
 	free(desc);
+	t_free(t);
+}
+
+/*
+ * A host's inject= goes to its host add as hca-rate, as given; the
+ * description has the rate in force: the given one up to the link's rate,
+ * else 98.75% of the link's.
+ */
+static void hca_rates(void **state)
+{
+	static const char *const steps[] = {
+		"ibswctl host add S1/1 name ib0 netns H1 lid 2 rate 4xSDR mac 02:1b:00:00:00:02\n",
+		"ibswctl host add S1/2 name ib0 netns H2 lid 3 rate 4xDDR hca-rate 13000000000 mac 02:1b:00:00:00:03\n",
+		"ibswctl host add S1/3 name ib0 netns H3 lid 4 rate 1xSDR hca-rate 3000000000 mac 02:1b:00:00:00:04\n",
+	};
+	char *topo = tmp_path("inject.topo"), *desc = tmp_path("inject.json"), *text;
+	const struct nlattr *a;
+	struct t *t = t_new();
+	char cmd[512];
+	unsigned int i, n = 0;
+	FILE *f;
+
+	(void)state;
+	f = fopen(topo, "w");
+	assert_non_null(f);
+	fputs("Switch 4 \"S1\"\n[1] \"H1\"[1] w=2 s=1\n[2] \"H2\"[1] w=2 s=2\n"
+	      "[3] \"H3\"[1] w=1 s=1\n\n"
+	      "Hca 1 \"H1\"\n[1] \"S1\"[1]\n\nHca 1 \"H2\"\n[1] \"S1\"[2] inject=13G\n\n"
+	      "Hca 1 \"H3\"\n[1] \"S1\"[3] inject=3G\n", f);
+	fclose(f);
+	snprintf(cmd, sizeof(cmd), "fabric up %s no-rxe no-mgmt dry-run", topo);
+	assert_int_equal(t_run(t, cmd), 0);
+	for (i = 0; i < ARRAY_SIZE(steps); i++)
+		assert_non_null(strstr(t_out(t), steps[i]));
+
+	t_clear(t);
+	t->respond = kernel;
+	snprintf(cmd, sizeof(cmd), "fabric up %s no-rxe no-mgmt desc %s", topo, desc);
+	assert_int_equal(t_run(t, cmd), 0);
+	for (i = 0; i < t->nreq; i++) {
+		if (t_cmd(t->req[i]) != IBSW_CMD_HOST_NEW)
+			continue;
+		a = t_attr(t->req[i], IBSW_A_PORT_HCA_RATE);
+		if (n++ == 0) {
+			assert_null(a);
+			continue;
+		}
+		assert_non_null(a);
+		assert_true(ctl_attr_uint(a) == (n == 2 ? 13000000000ULL : 3000000000ULL));
+	}
+	assert_int_equal(n, 3);
+	text = t_read_file(desc);
+	assert_non_null(text);
+	check_jq(text, "[.hosts[] | [.name, .rate_bps, .hca_rate_bps, .hca_rate_given]]",
+		 "[[\"H1\",8000000000,7900000000,false],[\"H2\",16000000000,13000000000,true],[\"H3\",2000000000,2000000000,true]]\n");
+	free(text);
+	unlink(desc);
+	unlink(topo);
+	free(desc);
+	free(topo);
 	t_free(t);
 }
 
@@ -475,7 +538,7 @@ static void undo_after_request_failure(void **state)
 	assert_int_equal(t_run(t, cmd), 1);
 	assert_string_equal(t_err(t),
 			    "ibswctl: host add S2/3: port S2/3 is busy (Device or resource busy)\n"
-			    "ibswctl: fabric up failed at: ibswctl host add S2/3 name ib0 netns H6 lid 8 rate 4xDDR mac 02:1b:00:00:00:08\n"
+			    "ibswctl: fabric up failed at: ibswctl host add S2/3 name ib0 netns H6 lid 8 rate 4xDDR hca-rate 13000000000 mac 02:1b:00:00:00:08\n"
 			    "ibswctl: undoing what was done\n");
 	fflush(t->runsf);
 	assert_non_null(strstr(t->runs,
@@ -624,6 +687,7 @@ int main(int argc, char **argv)
 		cmocka_unit_test(routing_errors),
 		cmocka_unit_test(option_errors),
 		cmocka_unit_test(up_and_down),
+		cmocka_unit_test(hca_rates),
 		cmocka_unit_test(scale_from_kernel),
 		cmocka_unit_test(undo_after_exec_failure),
 		cmocka_unit_test(undo_mgmt),

@@ -2,7 +2,7 @@
 /*
  * Unit tests of the topology parser (topo.c): both formats on the testbeds,
  * every malformed fixture (bad-*.topo, messages in bad-*.expect), the rate,
- * option and identifier rules.
+ * option (ibsw's inject= too) and identifier rules.
  */
 #define _GNU_SOURCE
 #include "helpers.h"
@@ -80,9 +80,11 @@ static void parse_seed002_ibsim(void **state)
 		assert_int_equal(t->node[i]->type, i < 2 ? TOPO_SWITCH : TOPO_HCA);
 		assert_int_equal(t->node[i]->nports, i < 2 ? 36 : 1);
 		assert_null(t->node[i]->desc);
+		/* the hosts' inject=13G; switch ports have none */
+		assert_true(t->node[i]->port[1].inject_bps == (i < 2 ? 0 : 13000000000ULL));
 	}
-	assert_int_equal(t->node[0]->line, 9);
-	assert_int_equal(t->node[1]->line, 15);
+	assert_int_equal(t->node[0]->line, 13);
+	assert_int_equal(t->node[1]->line, 19);
 	check_links(t, want, ARRAY_SIZE(want));
 	topo_free(t);
 }
@@ -152,6 +154,7 @@ static void parse_formats_agree(void **state)
 			assert_int_equal(qa, qb);
 			assert_int_equal(na->port[p].link->width, nb->port[p].link->width);
 			assert_int_equal(na->port[p].link->speed, nb->port[p].link->speed);
+			assert_true(na->port[p].inject_bps == nb->port[p].inject_bps);
 		}
 	}
 	topo_free(a);
@@ -407,6 +410,54 @@ static void parse_option_masks(void **state)
 	}
 }
 
+/*
+ * ibsw's inject= on an HCA's port line: the port's injection rate, bit/s
+ * with an optional k, M or G, among the ibsim options, in either format.
+ */
+static void parse_inject(void **state)
+{
+	static const char text[] =
+		"Switch 8 \"S1\"\n[1] \"H1\"[1] w=2 s=2\n[2] \"H1\"[2]\n[3] \"H2\"[1]\n\n"
+		"Hca 2 \"H1\"\n[1] \"S1\"[1] inject=13G w=2\n[2] \"S1\"[2]\tinject=1625M # 1xSDR\n\n"
+		"Ca 1 \"H2\"\n[1](2c90300000102) \"S1\"[3]\tinject=13000000000\t# lid 3 4xDDR\n\n"
+		"Hca 1 \"H3\"\n[1] \"S1\"[4] inject=1k inject=2k\n";
+	struct topo *t = parse_text_ok(text);
+	const struct topo_node *s1 = topo_find(t, "S1"), *h1 = topo_find(t, "H1");
+	unsigned int p;
+
+	(void)state;
+	assert_true(h1->port[1].inject_bps == 13000000000ULL);
+	assert_true(h1->port[2].inject_bps == 1625000000ULL);
+	assert_int_equal(h1->port[1].link->width, 4);
+	assert_int_equal(h1->port[2].link->width, 1);
+	assert_true(topo_find(t, "H2")->port[1].inject_bps == 13000000000ULL);
+	assert_true(topo_find(t, "H2")->port[1].guid == 0x2c90300000102ULL);
+	assert_int_equal(topo_find(t, "H2")->port[1].link->speed, TOPO_SPEED_DDR);
+	/* given twice: the last one */
+	assert_true(topo_find(t, "H3")->port[1].inject_bps == 2000);
+	for (p = 1; p <= s1->nports; p++)
+		assert_true(s1->port[p].inject_bps == 0);
+	topo_free(t);
+}
+
+/* Only an HCA's port line takes inject=; the message names the option. */
+static void parse_inject_on_switch(void **state)
+{
+	char *msgs;
+
+	(void)state;
+	msgs = parse_text_errors("Switch 2 \"S1\"\n[1] \"H1\"[1] w=2 inject=13G # 4xDDR\n\n"
+				 "Hca 1 \"H1\"\n[1] \"S1\"[1]\n");
+	assert_string_equal(msgs,
+			    "t:2: port option 'inject=13G' is for HCA ports, and \"S1\" is a switch\n");
+	free(msgs);
+	msgs = parse_text_errors("Switch 2 \"S1\"\n[1] \"H1\"[1]\n\n"
+				 "Hca 1 \"H1\"\n[1] \"S1\"[1] inject=0\n");
+	assert_string_equal(msgs,
+			    "t:5: bad injection rate 'inject=0' (leave the option out for the default)\n");
+	free(msgs);
+}
+
 /* The rate as one end gives it completes the other end's. */
 static void parse_rate_from_either_end(void **state)
 {
@@ -472,6 +523,44 @@ static void rate_strings(void **state)
 	assert_string_equal(topo_speed_name(TOPO_SPEED_UNSET), "");
 	assert_string_equal(topo_type_name(TOPO_SWITCH), "switch");
 	assert_string_equal(topo_type_name(TOPO_HCA), "HCA");
+}
+
+static void bps_strings(void **state)
+{
+	static const struct {
+		const char *s;
+		uint64_t bps;
+	} good[] = {
+		{ "0", 0 }, { "1", 1 }, { "13G", 13000000000ULL }, { "1625M", 1625000000ULL },
+		{ "13000000000", 13000000000ULL }, { "7900M", 7900000000ULL }, { "64k", 64000 },
+		{ "0G", 0 }, { "0013G", 13000000000ULL }, { "1200G", TOPO_BPS_MAX },
+		{ "1200000M", TOPO_BPS_MAX }, { "1200000000000", TOPO_BPS_MAX },
+	};
+	static const char *const bad[] = {
+		"", "G", "13 G", " 13G", "13G ", "13g", "13K", "13m", "1.5G", "13GG", "-1", "+1",
+		"0x10", "13Gb", "13T",
+	};
+	static const char *const big[] = {
+		"1201G", "1200000001k", "1200000000001", "18446744073709551616",
+		"99999999999999999999999999999G",
+	};
+	uint64_t bps;
+	size_t i;
+
+	(void)state;
+	for (i = 0; i < ARRAY_SIZE(good); i++) {
+		bps = 77;
+		assert_int_equal(topo_parse_bps(good[i].s, strlen(good[i].s), &bps), 0);
+		assert_true(bps == good[i].bps);
+	}
+	for (i = 0; i < ARRAY_SIZE(bad); i++)
+		assert_int_equal(topo_parse_bps(bad[i], strlen(bad[i]), &bps), -EINVAL);
+	for (i = 0; i < ARRAY_SIZE(big); i++)
+		assert_int_equal(topo_parse_bps(big[i], strlen(big[i]), &bps), -ERANGE);
+	/* only the len bytes given */
+	assert_int_equal(topo_parse_bps("13Gx", 3, &bps), 0);
+	assert_true(bps == 13000000000ULL);
+	assert_int_equal(topo_parse_bps("13G", 0, &bps), -EINVAL);
 }
 
 static void ident_rules(void **state)
@@ -589,9 +678,12 @@ int main(int argc, char **argv)
 		cmocka_unit_test(parse_nul_byte),
 		cmocka_unit_test(parse_missing_file),
 		cmocka_unit_test(parse_option_masks),
+		cmocka_unit_test(parse_inject),
+		cmocka_unit_test(parse_inject_on_switch),
 		cmocka_unit_test(parse_rate_from_either_end),
 		cmocka_unit_test(parse_loopback_cable),
 		cmocka_unit_test(rate_strings),
+		cmocka_unit_test(bps_strings),
 		cmocka_unit_test(ident_rules),
 		cmocka_unit_test(diag_sorted),
 	};
