@@ -5,7 +5,8 @@
 # `ibswctl fabric up`: every kind of RDMA traffic crosses the switch
 # (ibv_rc_pingpong, ibv_ud_pingpong, rping with data verification,
 # ib_write_bw, ib_send_lat, IPv4 and IPv6 GIDs). Address resolution is
-# answered by the switch, the counters add up, and nothing is dropped.
+# answered by the switch, the counters add up, the HCA injection rate and
+# the clock offsets are set and read back, and nothing is dropped.
 # shellcheck source=tests/lib.sh disable=SC2317,SC2034
 . "$(dirname "$0")/../lib.sh"
 
@@ -58,6 +59,59 @@ counters_consistent() {
 		ibsw_fail "all traffic is SL 0: VL 0 data should be the port's" || return
 }
 ibsw_case counters_consistent counters_consistent
+
+# A host's HCA injection rate: 98.75% of the link by default, set and
+# read back by port set, never above the link, refused on a link port.
+hca_rate() {
+	local sw=${HOST_SW[H1]} p=${HOST_PORT[H1]} rate want got
+	local f=/sys/class/ibsw/$sw/ports/$p/hca_rate
+
+	rate=$(ibswctl -j port show "$sw/$p" | jq -r '.[0].rate') || return
+	want=$((rate * 987500 / 1000000))
+	read -r got <"$f"
+	echo "link $rate bit/s, default HCA rate $got"
+	[ "$got" = "$want" ] || ibsw_fail "default HCA rate $got, not $want" || return
+	ibswctl port set "$sw/$p" hca-rate 1G || ibsw_fail "port set hca-rate 1G refused" || return
+	read -r got <"$f"
+	[ "$got" = 1000000000 ] || ibsw_fail "hca-rate 1G reads back $got" || return
+	got=$(ibswctl -j port show "$sw/$p" | jq -r '.[0].hca_rate')
+	[ "$got" = 1000000000 ] || ibsw_fail "port show: hca_rate $got, not 1G" || return
+	ibswctl port set "$sw/$p" hca-rate 1000G || return
+	read -r got <"$f"
+	[ "$got" = "$rate" ] || ibsw_fail "hca-rate above the link reads $got, not $rate" || return
+	ibswctl port set "$sw/$p" hca-rate 0 || return
+	read -r got <"$f"
+	[ "$got" = "$want" ] || ibsw_fail "hca-rate 0 reads $got, not the default $want" || return
+}
+ibsw_case hca_rate hca_rate
+
+# Clock offsets: within +-clock-ppm, not all alike, from the seed; 0 ppm
+# makes every clock nominal.
+clock_ppm() {
+	local sw=${HOST_SW[H1]} f v all1 all7 n=0
+
+	for f in /sys/class/ibsw/"$sw"/ports/*/clock_ppm; do
+		read -r v <"$f"
+		[ "$v" -ge -100 ] && [ "$v" -le 100 ] || ibsw_fail "$f: $v ppm, beyond 100" || return
+		all1+="$v " n=$((n + 1))
+	done
+	echo "seed 1, 100 ppm: $all1"
+	[ "$(tr ' ' '\n' <<<"$all1" | sort -u | grep -c .)" -gt 1 ] ||
+		ibsw_fail "all $n clocks at the same offset" || return
+	ibswctl fabric set clock-seed 7 || return
+	all7=$(cat /sys/class/ibsw/"$sw"/ports/*/clock_ppm | tr '\n' ' ')
+	echo "seed 7, 100 ppm: $all7"
+	[ "$all7" != "$all1" ] || ibsw_fail "seed 7 gave the clocks of seed 1" || return
+	ibswctl fabric set clock-ppm 0 || return
+	[ "$(sort -u /sys/class/ibsw/"$sw"/ports/*/clock_ppm)" = 0 ] ||
+		ibsw_fail "clock-ppm 0 left offsets" || return
+	! ibswctl fabric set clock-ppm 1001 2>/dev/null || ibsw_fail "clock-ppm 1001 accepted" || return
+	ibswctl fabric set clock-seed 1 clock-ppm 100 || return
+	[ "$(cat /sys/class/ibsw/"$sw"/ports/*/clock_ppm | tr '\n' ' ')" = "$all1" ] ||
+		ibsw_fail "seed 1 again gave other clocks" || return
+	ibswctl fabric show
+}
+ibsw_case clock_ppm clock_ppm
 
 ibsw_case nothing_lost ibsw_nothing_lost
 

@@ -307,9 +307,9 @@ static int ibsw_nl_parse_sl2vl(struct genl_info *info,
  * its maxattr (genl.c): IBSW_NL_*_MAXATTR below. Multi-attr nests are
  * read from the message itself, where validation admitted no others.
  */
-#define IBSW_NL_PORT_SET_MAXATTR	IBSW_A_PORT_SL2VL
+#define IBSW_NL_PORT_SET_MAXATTR	IBSW_A_PORT_HCA_RATE
 #define IBSW_NL_LINK_NEW_MAXATTR	IBSW_A_PORT_PEER_PORT
-#define IBSW_NL_HOST_NEW_MAXATTR	IBSW_A_PORT_MAC
+#define IBSW_NL_HOST_NEW_MAXATTR	IBSW_A_PORT_HCA_RATE
 
 static struct nlattr *ibsw_nl_attr(const struct genl_info *info,
 				   unsigned int maxattr, unsigned int type)
