@@ -191,6 +191,35 @@ def counter_columns(sc, desc):
     return cols
 
 
+def late_ports(desc):
+    """(key, switch, port, rate_bps, peer) of every connected port of every
+    switch, switches in the description's order, ports in port order: the
+    ports whose xmit_late the run records. key is 'SW/PORT'; peer the host
+    a host port serves, or 'SW/PORT' at the other end of a link; rate_bps
+    the port's data rate (the unit of its ticks), None if not described."""
+    out = []
+    for sw in desc.get('switches', []):
+        for p in sorted(sw.get('ports', []), key=lambda p: p['port']):
+            if p.get('kind') == 'host':
+                peer = p.get('host')
+            elif p.get('peer') is not None:
+                peer = '%s/%s' % (p['peer'], p.get('peer_port'))
+            else:
+                peer = None
+            out.append(('%s/%d' % (sw['name'], p['port']), sw['name'], p['port'],
+                        p.get('rate_bps'), peer))
+    return out
+
+
+def window_edges(windows, duration):
+    """The distinct emulated times at which a window opens or closes, the
+    run's own 0 and duration among them, in order."""
+    edges = {0.0, float(duration)}
+    for a, b in windows.values():
+        edges.update((float(a), float(b)))
+    return sorted(e for e in edges if 0 <= e <= duration)
+
+
 def wall_seconds(emulated, scale):
     """Wall-clock seconds of an emulated duration."""
     return emulated * scale
@@ -323,6 +352,83 @@ class Sampler:
         self.fds = {}
 
 
+class LateRecorder:
+    """The xmit_late counter (hw_counters/xmit_late: ticks a busy
+    transmitter lost because the CPU ran its engine later than its pacing
+    slack) of every connected port of every switch, read at the first
+    sample at or after each window edge (0 and the duration among them),
+    and once more when a run stops early.
+
+    Not every sample: that would add a sysfs read per port to each
+    sample (each makes ibsw sum the port's counters over the CPUs and lock
+    its engines), in the process whose CPU the emulated links share, and
+    widen the span of the sample's reads that its t stands for. The
+    summary's results are per window, and the reads at the edges give each
+    window its own fraction. The form in run.json is in
+    Documentation/experiments.md."""
+
+    def __init__(self, sysfs, desc, edges, tol=1e-9):
+        self.ports = {}
+        self.missing = []
+        self.keys = []
+        paths = []
+        for key, sw, port, rate, peer in late_ports(desc):
+            self.ports[key] = {'rate_bps': rate, 'peer': peer}
+            path = counter_path(sysfs, sw, port, 'xmit_late')
+            if os.path.exists(path):
+                self.keys.append(key)
+                paths.append(path)
+            else:
+                self.missing.append(key)
+        self.edges = list(edges)
+        self.tol = tol
+        self.reads = []
+        self.error = None
+        self.sampler = None
+        try:
+            self.sampler = Sampler(paths) if paths else None
+        except GuestError as e:
+            self.error = str(e)
+
+    def due(self, t):
+        """A sample at emulated time t opens or closes a window."""
+        return bool(self.edges) and t >= self.edges[0] - self.tol
+
+    def behind(self, t):
+        """No read at or after the sample at t (a run that stopped early)."""
+        return not self.reads or self.reads[-1]['t'] < t - self.tol
+
+    def read(self, wall_now, scale):
+        """Read every port now; wall_now() is the wall-clock seconds since
+        the run's time zero. Read errors stop the recording (the run goes
+        on) and are kept in .error; returns the read or None."""
+        if self.sampler is None:
+            return None
+        a = wall_now()
+        try:
+            vals = self.sampler.read()
+        except (OSError, ValueError) as e:
+            self.error = 'cannot read xmit_late: %s' % e
+            self.close()
+            return None
+        wall = (a + wall_now()) / 2
+        t = wall / scale
+        r = {'t': round(t, 9), 'wall': round(wall, 6), 'ticks': dict(zip(self.keys, vals))}
+        self.reads.append(r)
+        while self.edges and self.edges[0] <= t + self.tol:
+            self.edges.pop(0)
+        return r
+
+    def to_json(self):
+        return {'ports': self.ports, 'missing': self.missing, 'reads': self.reads,
+                'error': self.error}
+
+    def close(self):
+        if self.sampler is not None:
+            self.sampler.close()
+            self.sampler = None
+
+
 # ---------------------------------------------------------------- processes
 
 class Proc:
@@ -439,6 +545,8 @@ class Run:
         self.log = None
         self.samples = None
         self.sampler = None
+        self.late = None
+        self.last_row = None
         self.run_json = {}
         self.hca_counters = {}
         self.hosts = {}
@@ -485,6 +593,7 @@ class Run:
             'sources': self.sources,
             'flows': {it.name: it.state() for it in self.items},
             'hca_counters': self.hca_counters,
+            'xmit_late': self.late.to_json() if self.late else None,
             'interrupted': self.interrupted,
             'error': self.error,
         }
@@ -618,6 +727,14 @@ class Run:
             paths.append(p)
         self.sampler = Sampler(paths)
         self.header = header
+        self.late = LateRecorder(self.sysfs, self.desc,
+                                 window_edges(self.sc.windows, self.sc.duration),
+                                 self.sc.sample * 1e-6)
+        if self.late.missing:
+            self.note('xmit_late: no counter on %s: not known whether CPU-limited there'
+                      % ' '.join(self.late.missing), show=True)
+        if self.late.error:
+            self.note('xmit_late: %s' % self.late.error, show=True)
         self.samples = open(os.path.join(self.dir, 'samples.csv'), 'w', buffering=1)
         self.samples.write(','.join(header) + '\n')
         self.samples.flush()
@@ -702,6 +819,8 @@ class Run:
         t = wall / self.sc.scale
         self.samples.write('%.9f,%.6f,%s\n' % (t, wall, ','.join(map(str, vals))))
         self.samples.flush()
+        if self.late and self.late.due(t):
+            self.read_late()
         prev, self.last_row = self.last_row, (t, vals)
         if prev is not None and (self.last_print is None or b - self.last_print >= 1.0
                                  or t >= self.sc.duration - 1e-12):
@@ -781,17 +900,30 @@ class Run:
                 return live
             time.sleep(0.05)
 
+    def read_late(self):
+        """Every port's xmit_late, after a sample (see LateRecorder)."""
+        had = self.late.error
+        self.late.read(lambda: time.monotonic() - self.t0, self.sc.scale)
+        if self.late.error != had:
+            self.note(self.late.error, show=True)
+
     def read_hca_counters(self):
         """Before the fabric takes the rxe devices away."""
         self.hca_counters = hca_counters(self.sysfs_ib, self.hosts)
 
     def teardown(self):
+        # A run that stopped early closes its measurement at its last
+        # sample, before the flows stop.
+        if self.late and self.last_row and self.late.behind(self.last_row[0]):
+            self.read_late()
         for it in self.items:
             self.stop_item(it)
         self.reap_all(block=True)
         if self.sampler:
             self.sampler.close()
             self.sampler = None
+        if self.late:
+            self.late.close()
         if self.samples:
             self.samples.close()
             self.samples = None

@@ -1,9 +1,10 @@
 # SPDX-License-Identifier: GPL-2.0
 """The guest's pure helpers, without a kernel: sample times, counter
 files and columns, the source ports of flows, perftest command lines and
-roles, GID and listening-socket lookups on fake /sys and /proc files, and
-the sampler re-reading open files."""
+roles, GID and listening-socket lookups on fake /sys and /proc files, the
+sampler re-reading open files, and the xmit_late reads at window edges."""
 
+import json
 import os
 import sys
 import tempfile
@@ -167,6 +168,94 @@ class Counters(unittest.TestCase):
             s.close()
             with self.assertRaises(guest.GuestError):
                 guest.Sampler([os.path.join(d, 'missing')])
+
+
+class XmitLate(unittest.TestCase):
+    """Every connected port's xmit_late, read at the samples that open or
+    close a window, from a fake sysfs."""
+
+    DESC = {'switches': [
+        {'name': 'S2', 'ports': [
+            {'port': 3, 'kind': 'host', 'host': 'H5', 'rate_bps': 2000000000},
+            {'port': 1, 'kind': 'link', 'peer': 'S1', 'peer_port': 4, 'rate_bps': 4000000000}]},
+        {'name': 'S1', 'ports': [
+            {'port': 4, 'kind': 'link', 'peer': 'S2', 'peer_port': 1, 'rate_bps': 4000000000},
+            {'port': 1, 'kind': 'host', 'host': 'H1'}]}]}
+
+    def setUp(self):
+        self.tmp = tempfile.TemporaryDirectory()
+        self.sysfs = self.tmp.name
+        # S1/1 has no xmit_late (an older ibsw.ko)
+        for key in ('S2/3', 'S2/1', 'S1/4'):
+            os.makedirs(os.path.join(self.sysfs, key.replace('/', '/ports/'), 'hw_counters'))
+            self.set(key, 0)
+
+    def tearDown(self):
+        self.tmp.cleanup()
+
+    def set(self, key, ticks):
+        sw, port = key.split('/')
+        with open(os.path.join(self.sysfs, sw, 'ports', port, 'hw_counters', 'xmit_late'),
+                  'w') as f:
+            f.write('%d\n' % ticks)
+
+    def test_ports(self):
+        self.assertEqual(guest.late_ports(self.DESC), [
+            ('S2/1', 'S2', 1, 4000000000, 'S1/4'), ('S2/3', 'S2', 3, 2000000000, 'H5'),
+            ('S1/1', 'S1', 1, None, 'H1'), ('S1/4', 'S1', 4, 4000000000, 'S2/1')])
+
+    def test_edges(self):
+        windows = {'run': (0.0, 0.01), 'a': (0.002, 0.005), 'b': (0.005, 0.01)}
+        self.assertEqual(guest.window_edges(windows, 0.01), [0.0, 0.002, 0.005, 0.01])
+
+    def test_reads_at_edges(self):
+        edges = guest.window_edges({'run': (0.0, 0.006), 'w': (0.0015, 0.003)}, 0.006)
+        rec = guest.LateRecorder(self.sysfs, self.DESC, edges, 1e-9)
+        self.assertEqual(rec.missing, ['S1/1'])
+        self.assertEqual(rec.ports['S2/3'], {'rate_bps': 2000000000, 'peer': 'H5'})
+        scale, read = 1000, []
+        # samples every ms, each 0.2 wall ms late; reads at 0, 2 (for
+        # 1.5), 3 and 6 ms
+        for k in range(7):
+            self.set('S2/3', 100 * k)
+            t = k * 0.001 + 0.0000002
+            if rec.due(t):
+                r = rec.read(lambda: t * scale, scale)
+                read.append((k, r['ticks']['S2/3']))
+        self.assertEqual(read, [(0, 0), (2, 200), (3, 300), (6, 600)])
+        self.assertFalse(rec.behind(0.006))
+        j = json.loads(json.dumps(rec.to_json()))
+        self.assertEqual(sorted(j), ['error', 'missing', 'ports', 'reads'])
+        self.assertEqual(j['reads'][1], {'t': 0.0020002, 'wall': 2.0002,
+                                         'ticks': {'S2/1': 0, 'S2/3': 200, 'S1/4': 0}})
+        rec.close()
+
+    def test_stopped_early(self):
+        rec = guest.LateRecorder(self.sysfs, self.DESC, [0.0, 0.01], 1e-9)
+        rec.read(lambda: 0.0, 1000)
+        self.assertFalse(rec.due(0.004))
+        self.assertTrue(rec.behind(0.004))		# teardown reads once more
+        self.set('S2/1', 7)
+        rec.read(lambda: 4.0, 1000)
+        self.assertEqual(rec.reads[-1]['ticks']['S2/1'], 7)
+        self.assertFalse(rec.behind(0.004))
+        rec.close()
+
+    def test_unreadable(self):
+        rec = guest.LateRecorder(self.sysfs, self.DESC, [0.0], 1e-9)
+        self.set('S2/1', 0)
+        with open(os.path.join(self.sysfs, 'S2/ports/1/hw_counters/xmit_late'), 'w') as f:
+            f.write('garbage\n')
+        self.assertIsNone(rec.read(lambda: 0.0, 1000))
+        self.assertIn('cannot read xmit_late', rec.error)
+        self.assertIsNone(rec.read(lambda: 0.0, 1000))	# closed: the run goes on
+        self.assertEqual(rec.reads, [])
+
+    def test_no_counters(self):
+        rec = guest.LateRecorder(os.path.join(self.sysfs, 'none'), self.DESC, [0.0], 1e-9)
+        self.assertEqual(rec.missing, ['S2/1', 'S2/3', 'S1/1', 'S1/4'])
+        self.assertIsNone(rec.read(lambda: 0.0, 1000))
+        self.assertEqual(rec.to_json()['reads'], [])
 
 
 class Perftest(unittest.TestCase):
