@@ -3,8 +3,9 @@
 
 Input (written by the guest): run.json and samples.csv, whose columns are
 raw cumulative counters. Output: throughput.csv and counters.csv (rates
-per sample interval), summary.json (statistics per window, Jain's index),
-summary.txt (the table also printed), throughput.png and counters.png.
+per sample interval), summary.json (statistics per window, Jain's index,
+whether the CPU rather than the links limited the run), summary.txt (the
+table also printed), throughput.png and counters.png.
 
 Everything is derived from the counters alone, so the report can be made
 again at any time, on the host or in the VM, and from an interrupted run:
@@ -25,6 +26,13 @@ from .scenario import DATA_COUNTERS, fmt_time
 SCHEMA = 1
 WORD_BITS = 32		# PortXmitData/PortRcvData count 32-bit words
 GBPS = 1e9
+TICK_BITS = 512		# a PortXmitWait/xmit_late tick: 64 bytes at the port's rate
+# A run is CPU-limited when a port lost more than this fraction of the run
+# or of a window to late engine runs (xmit_late); the integration tests'
+# IBSW_LATE_MAX is the same 2%. Why 2%: Documentation/experiments.md.
+LATE_MAX = 0.02
+LATE_LINES = 4		# warning lines at most, one a port
+LATE_ROW = 'late % (worst port)'	# the table's row of it
 
 
 class ReportError(RuntimeError):
@@ -107,6 +115,73 @@ def _write_csv(path, names, times, series):
 
 def _window_stats(points, windows):
     return {w: stats.summarize(stats.select(points, a, b)) for w, (a, b) in windows.items()}
+
+
+def _late_span(reads, start, stop, tol):
+    """The reads that stand for the edges of the window [start, stop): the
+    first read at or after each edge (the guest reads at the first sample
+    at or after an edge), or None if there is none or they are the same."""
+    r0 = next((r for r in reads if r['t'] >= start - tol), None)
+    r1 = next((r for r in reads if r['t'] >= stop - tol), None)
+    if r0 is None or r1 is None or r1['t'] <= r0['t']:
+        return None
+    return r0, r1
+
+
+def late_lost(r0, r1, port, rate_bps):
+    """(emulated seconds, fraction of the span) a port lost to late engine
+    runs between two xmit_late reads: ticks * 512 / rate_bps, over the
+    emulated time between the reads; (None, None) without both readings or
+    a rate, or if the counter went down (cleared)."""
+    a, b = r0['ticks'].get(port), r1['ticks'].get(port)
+    dt = r1['t'] - r0['t']
+    if a is None or b is None or not rate_bps or dt <= 0 or b < a:
+        return None, None
+    lost = (b - a) * TICK_BITS / rate_bps
+    return lost, lost / dt
+
+
+def cpu_limited(late, windows, sample=None, threshold=LATE_MAX):
+    """summary['cpu_limited'] from run.json's xmit_late readings: each
+    port's lost fraction of the run (first to last read) and of each
+    window, the (port, window) pairs above threshold, the worst one, and
+    whether the run was CPU-limited (None when not known)."""
+    out = {'threshold': threshold, 'recorded': False, 'limited': None,
+           'ports': {}, 'lost_s': {}, 'windows': {}, 'over': [], 'worst': None,
+           'missing': list((late or {}).get('missing') or [])}
+    reads = sorted((late or {}).get('reads') or [], key=lambda r: r['t'])
+    ports = (late or {}).get('ports') or {}
+    if len(reads) < 2 or not ports:
+        return out
+    tol = (sample or 0.0) * 1e-6 + 1e-12
+    spans = {w: (reads[0], reads[-1]) if w == 'run' else _late_span(reads, a, b, tol)
+             for w, (a, b) in windows.items()}
+    spans.setdefault('run', (reads[0], reads[-1]))
+    every = []
+    for w in ['run'] + [w for w in windows if w != 'run']:
+        fracs = {}
+        for port, info in ports.items():
+            lost, frac = None, None
+            if spans[w]:
+                lost, frac = late_lost(*spans[w], port, info.get('rate_bps'))
+            fracs[port] = frac
+            if w == 'run':
+                out['ports'][port] = frac
+                out['lost_s'][port] = lost
+            if frac is not None:
+                every.append({'port': port, 'peer': info.get('peer'), 'window': w,
+                              'fraction': frac})
+        if w in windows:
+            out['windows'][w] = fracs
+    if not any(f is not None for f in out['ports'].values()):
+        return out
+    out['recorded'] = True
+    # sorted() is stable: on a tie the run comes before its windows
+    every.sort(key=lambda e: -e['fraction'])
+    out['over'] = [e for e in every if e['fraction'] > threshold]
+    out['worst'] = every[0] if every else None
+    out['limited'] = bool(out['over'])
+    return out
 
 
 def make(directory, plots=True):
@@ -194,6 +269,8 @@ def make(directory, plots=True):
         'flows': flows,
         'fairness': fairness,
         'counters': counters,
+        'cpu_limited': cpu_limited(run.get('xmit_late'), windows,
+                                   run.get('sample', sc.get('sample'))),
         'plots': [],
         'plot_errors': [],
     }
@@ -269,7 +346,9 @@ def table(summary):
             f" on {f['src']}" if f.get('src') else '')
         labels.append(name + route)
     labels += list(summary['fairness'])
-    first = max([len(s) for s in labels] + [len('mean Gb/s')])
+    late = summary.get('cpu_limited') or {}
+    first = max([len(s) for s in labels] + [len('mean Gb/s')]
+                + [len(LATE_ROW)] * bool(late.get('recorded')))
     widths = {w: max(len(w), len(_span(v)), 6) for w, v in windows.items()}
     out.append('mean Gb/s'.ljust(first) + ''.join('  ' + w.rjust(widths[w]) for w in windows))
     out.append(''.ljust(first) + ''.join('  ' + _span(v).rjust(widths[w])
@@ -283,9 +362,71 @@ def table(summary):
             out.append(name.ljust(first) + ''.join(
                 '  ' + (_cell(fs['jain'][w], '.3f', widths[w]) if w in fs['jain']
                         else ''.rjust(widths[w])) for w in windows))
+    if late.get('recorded'):
+        # per window, the most any port lost: whether its results are the
+        # links' or the CPU's
+        out.append(LATE_ROW.ljust(first) + ''.join(
+            '  ' + _cell(_most(late['windows'].get(w)), '.1f', widths[w]) for w in windows))
     if not summary['flows']:
         out.append('(no flow samples)')
+    out += late_lines(late)
     return '\n'.join(out) + '\n'
+
+
+def _most(fracs):
+    """The largest of a window's port fractions, in percent, or None."""
+    vals = [f for f in (fracs or {}).values() if f is not None]
+    return 100 * max(vals) if vals else None
+
+
+def _pct(f):
+    if 0 < f < 0.0005:
+        return '<0.1%'
+    return f'{100 * f:.1f}%'
+
+
+def _port_name(e):
+    """'S2/3 (H5)' for a host's port, 'S1/4' for a link's."""
+    peer = e.get('peer')
+    return f"{e['port']} ({peer})" if peer and '/' not in peer else e['port']
+
+
+def _where(w):
+    return 'the run' if w == 'run' else f'window {w}'
+
+
+def late_lines(late):
+    """The lines that say whether the run was link- or CPU-limited: a
+    WARNING line per port that lost more than the threshold of the run
+    or of a window (the worst first), else one line that it was
+    link-limited."""
+    thr = f"{100 * late.get('threshold', LATE_MAX):g}%"
+    if not late.get('recorded'):
+        return ['link or CPU: not known (no xmit_late readings in run.json)']
+    if not late['limited']:
+        w = late['worst']
+        most = (f"most: {_port_name(w)}, {_pct(w['fraction'])} of {_where(w['window'])}"
+                if w and w['fraction'] > 0 else 'none lost any')
+        return [f'link-limited: no port lost more than {thr} of the run or of a window '
+                f'to late engine runs ({most})']
+    worst = {}
+    for e in late['over']:		# the worst first
+        worst.setdefault(e['port'], e)
+    out = []
+    for port, e in list(worst.items())[:LATE_LINES]:
+        run = late['ports'].get(port)
+        if run is not None and run > late['threshold']:
+            what = f'{_pct(run)} of the run'
+            if e['window'] != 'run':
+                what += f" ({_pct(e['fraction'])} of {_where(e['window'])})"
+        else:
+            what = f"{_pct(e['fraction'])} of {_where(e['window'])}"
+        out.append(f'WARNING: CPU-limited: {_port_name(e)} lost {what} to late engine runs; '
+                   'raise the time scale')
+    if len(worst) > LATE_LINES:
+        out.append(f'WARNING: CPU-limited: {len(worst) - LATE_LINES} more ports lost more than '
+                   f'{thr}: see cpu_limited in summary.json')
+    return out
 
 
 def _span(v):

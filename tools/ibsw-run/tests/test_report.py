@@ -145,8 +145,8 @@ class Report(unittest.TestCase):
             self.assertTrue(os.path.exists(self.path(name[:-4] + '.gp')))
 
 
-class Partial(unittest.TestCase):
-    """Interrupted and empty runs still give a report."""
+class FixtureCopy:
+    """A test on its own copy of the fixture run, run.json edited."""
 
     def setUp(self):
         self.tmp = tempfile.mkdtemp(prefix='ibsw-run-test-')
@@ -168,6 +168,10 @@ class Partial(unittest.TestCase):
                 lines = f.read().splitlines()
             with open(path, 'w', encoding='utf-8') as f:
                 f.write('\n'.join(lines[:rows + 1]) + '\n')
+
+
+class Partial(FixtureCopy, unittest.TestCase):
+    """Interrupted and empty runs still give a report."""
 
     def test_interrupted(self):
         self.edit(rows=4, interrupted=True)	# stopped after 3 ms
@@ -204,6 +208,138 @@ class Partial(unittest.TestCase):
         self.assertIn(f'results in {self.dir}: summary.json', out.getvalue())
         with redirect_stderr(io.StringIO()):
             self.assertEqual(report.main([]), 2)
+
+
+FIXTURES = os.path.dirname(FIXTURE)
+TICK_S = 512 / 32e9	# a tick of a 4x QDR port (all of the fixture's)
+
+
+def late_fixture(name):
+    with open(os.path.join(FIXTURES, f'xmit_late-{name}.json'), encoding='utf-8') as f:
+        return json.load(f)
+
+
+def fraction(late, port, i, j):
+    """Independently: ticks * 512 / rate over the emulated time between
+    the fixture's reads i and j."""
+    r0, r1 = late['reads'][i], late['reads'][j]
+    return (r1['ticks'][port] - r0['ticks'][port]) * TICK_S / (r1['t'] - r0['t'])
+
+
+class CpuLimited(FixtureCopy, unittest.TestCase):
+    """run1 with the xmit_late readings of a link-limited run
+    (fixtures/xmit_late-link.json) and of a CPU-limited one
+    (xmit_late-cpu.json: H3's port S1/3 loses 4.8% of the run, 9% of
+    `both`; H2's S1/2 loses 1.3% of the run but 2.5% of `both`; S2/3 has
+    no counter). The reads are at the first sample at or after each window
+    edge, as the guest takes them: 0, 2 (for 1.5), 3, 4 (for 3.5) and 6 ms,
+    each a little after its sample."""
+
+    def make(self, late, **run_changes):
+        self.edit(xmit_late=late, **run_changes)
+        return report.make(self.dir, plots=False)
+
+    def test_link_limited(self):
+        late = late_fixture('link')
+        s = self.make(late)
+        c = s['cpu_limited']
+        self.assertEqual((c['threshold'], c['recorded'], c['limited'], c['over']),
+                         (0.02, True, False, []))
+        self.assertAlmostEqual(c['ports']['S1/3'], fraction(late, 'S1/3', 0, 4), places=12)
+        self.assertAlmostEqual(c['lost_s']['S1/3'], 1100 * TICK_S, places=15)
+        self.assertEqual(c['ports']['S2/2'], 0)
+        # the worst: S1/3 in `alone`, 600 ticks in 3 ms
+        w = c['worst']
+        self.assertEqual((w['port'], w['peer'], w['window']), ('S1/3', 'H3', 'alone'))
+        self.assertAlmostEqual(w['fraction'], fraction(late, 'S1/3', 0, 2), places=12)
+        text = report.table(s)
+        self.assertNotIn('WARNING', text)
+        self.assertEqual(text.splitlines()[-1],
+                         'link-limited: no port lost more than 2% of the run or of a window to '
+                         'late engine runs (most: S1/3 (H3), 0.3% of window alone)')
+        with open(os.path.join(self.dir, 'summary.txt'), encoding='utf-8') as f:
+            self.assertEqual(f.read(), text)
+
+    def test_cpu_limited(self):
+        late = late_fixture('cpu')
+        s = self.make(late)
+        c = s['cpu_limited']
+        self.assertTrue(c['recorded'])
+        self.assertTrue(c['limited'])
+        run13 = fraction(late, 'S1/3', 0, 4)		# 286 us of 6 ms
+        both13 = fraction(late, 'S1/3', 2, 4)		# 270 us of 3 ms
+        both12 = fraction(late, 'S1/2', 2, 4)		# 75.2 us of 3 ms
+        edge13 = fraction(late, 'S1/3', 1, 3)		# reads at 2 and 4 ms
+        self.assertAlmostEqual(run13, 0.0477, places=4)
+        self.assertAlmostEqual(c['ports']['S1/3'], run13, places=12)
+        self.assertAlmostEqual(c['windows']['run']['S1/3'], run13, places=12)
+        self.assertAlmostEqual(c['windows']['both']['S1/3'], both13, places=12)
+        self.assertAlmostEqual(c['windows']['edge']['S1/3'], edge13, places=12)
+        self.assertAlmostEqual(c['windows']['both']['S1/2'], both12, places=12)
+        self.assertLess(c['ports']['S1/2'], 0.02)
+        self.assertIsNone(c['ports']['S2/3'])
+        self.assertEqual(c['missing'], ['S2/3'])
+        # above 2%, the worst first
+        self.assertEqual([(e['port'], e['window']) for e in c['over']],
+                         [('S1/3', 'both'), ('S1/3', 'edge'), ('S1/3', 'run'),
+                          ('S1/2', 'both')])
+        self.assertEqual(c['worst']['fraction'], c['over'][0]['fraction'])
+        lines = report.table(s).splitlines()
+        self.assertEqual(lines[-2:], [
+            'WARNING: CPU-limited: S1/3 (H3) lost %.1f%% of the run (%.1f%% of window both) '
+            'to late engine runs; raise the time scale' % (100 * run13, 100 * both13),
+            'WARNING: CPU-limited: S1/2 (H2) lost %.1f%% of window both to late engine runs; '
+            'raise the time scale' % (100 * both12)])
+        self.assertIn('4.8% of the run (9.0% of window both)', lines[-2])
+        # the table's row: the worst port's percentage in each window
+        row = [l for l in lines if l.startswith(report.LATE_ROW)][0]
+        self.assertEqual(row[len(report.LATE_ROW):].split(), [
+            '%.1f' % (100 * f) for f in (run13, fraction(late, 'S1/3', 0, 2), both13, edge13)])
+        with open(os.path.join(self.dir, 'summary.json'), encoding='utf-8') as f:
+            self.assertEqual(json.load(f)['cpu_limited'], json.loads(json.dumps(c)))
+
+    def test_interrupted(self):
+        # stopped at 4 ms: the last read is the guest's at its last sample
+        late = late_fixture('cpu')
+        late['reads'] = late['reads'][:4]
+        c = self.make(late, interrupted=True)['cpu_limited']
+        self.assertAlmostEqual(c['ports']['S1/3'], fraction(late, 'S1/3', 0, 3), places=12)
+        self.assertIsNone(c['windows']['both']['S1/3'])		# no read at 6 ms
+        self.assertAlmostEqual(c['windows']['alone']['S1/3'], fraction(late, 'S1/3', 0, 2),
+                               places=12)
+
+    def test_not_recorded(self):
+        # run.json of an older runner (run1 has no xmit_late), or one read
+        for late in (None, dict(late_fixture('link'), reads=late_fixture('link')['reads'][:1])):
+            s = self.make(late)
+            self.assertEqual((s['cpu_limited']['recorded'], s['cpu_limited']['limited']),
+                             (False, None))
+            lines = report.table(s).splitlines()
+            self.assertEqual(lines[-1],
+                             'link or CPU: not known (no xmit_late readings in run.json)')
+            self.assertFalse([l for l in lines if l.startswith(report.LATE_ROW)])
+
+    def test_lost(self):
+        r0 = {'t': 0.001, 'ticks': {'A': 100, 'B': 50}}
+        r1 = {'t': 0.003, 'ticks': {'A': 2100, 'B': 10}}
+        # 2000 ticks of 512 bit at 8 Gb/s: 128 us of 2 ms
+        lost, frac = report.late_lost(r0, r1, 'A', 8e9)
+        self.assertAlmostEqual(lost, 128e-6, places=15)
+        self.assertAlmostEqual(frac, 0.064, places=12)
+        self.assertEqual(report.late_lost(r0, r1, 'B', 8e9), (None, None))	# cleared
+        self.assertEqual(report.late_lost(r0, r1, 'C', 8e9), (None, None))	# no counter
+        self.assertEqual(report.late_lost(r0, r1, 'A', None), (None, None))	# no rate
+
+    def test_many_ports(self):
+        late = late_fixture('cpu')
+        for r in late['reads']:
+            for p in late['ports']:
+                r['ticks'][p] = int(r['t'] * 0.05 / TICK_S)	# 5% of the time
+        lines = report.table(self.make(late)).splitlines()
+        warn = [l for l in lines if l.startswith('WARNING')]
+        self.assertEqual(len(warn), report.LATE_LINES + 1)
+        self.assertEqual(warn[-1], 'WARNING: CPU-limited: 3 more ports lost more than 2%: '
+                         'see cpu_limited in summary.json')
 
 
 if __name__ == '__main__':
