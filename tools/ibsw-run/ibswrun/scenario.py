@@ -22,9 +22,13 @@ import sys
 from . import cct
 
 NAME_RE = re.compile(r'[A-Za-z0-9_.-]+\Z')
-KEYWORDS = ('name', 'topology', 'scale', 'fabric', 'duration', 'sample', 'cc',
-            'flow', 'app', 'counter', 'window', 'fairness')
-SINGLE = ('name', 'topology', 'scale', 'fabric', 'duration', 'sample')
+KEYWORDS = ('name', 'topology', 'scale', 'fabric', 'duration', 'sample', 'start_timeout',
+            'cc', 'flow', 'app', 'counter', 'window', 'fairness')
+SINGLE = ('name', 'topology', 'scale', 'fabric', 'duration', 'sample', 'start_timeout')
+# start_timeout: wall-clock seconds the runner waits for a launched flow
+# to start (ibswrun.schedule); the default and the largest allowed
+START_TIMEOUT = 60.0
+START_TIMEOUT_MAX = 3600.0
 VERBS = ('write', 'read', 'send')
 # cc lines: the settings of `ibswctl cc set SW` and `cc set SW/PORT`, with
 # the largest value of each number
@@ -180,6 +184,7 @@ class Scenario:
     switches: dict
     warnings: list
     hca_settings: list = dataclasses.field(default_factory=list)
+    start_timeout: float = START_TIMEOUT
 
 
 def parse_time(word):
@@ -332,7 +337,7 @@ class _Parser:
                 raise _Bad(f"'{key}' given twice (first at line {self.single[key][0]})")
             self.single[key] = (no, args)
             want = {'name': 1, 'topology': 1, 'scale': 1, 'duration': 1,
-                    'sample': 1}.get(key)
+                    'sample': 1, 'start_timeout': 1}.get(key)
             if want is not None and len(args) != want:
                 raise _Bad(f"'{key}' takes one value, {len(args)} given")
             if key == 'fabric' and not args:
@@ -534,6 +539,14 @@ class _Parser:
             if not 0 < sample <= duration:
                 self.fail(sample_no, f'sample interval {fmt_time(sample)} must be > 0 and '
                           f'<= the duration ({fmt_time(duration)})')
+        st_no, start_timeout = single('start_timeout')
+        if start_timeout is None:
+            start_timeout = START_TIMEOUT
+        else:
+            start_timeout = self.at(st_no, parse_time, start_timeout[0])
+            if not 0 < start_timeout <= START_TIMEOUT_MAX:
+                self.fail(st_no, f'start_timeout {start_timeout:g} s must be > 0 and <= '
+                          f'{START_TIMEOUT_MAX:g} s (wall-clock seconds)')
         if self.cc_off and (self.cc_settings or self.hca_settings):
             first = (self.cc_settings or self.hca_settings)[0].line
             self.fail(first, f"cc settings and 'cc off' (line {self.cc_off}): drop one "
@@ -657,7 +670,7 @@ class _Parser:
                                                ('HCA', self.hca_settings)) if on) or 'off'
         return Scenario(name, self.path, topology, scale, list(fabric_args), duration, sample,
                         cc, self.cc_settings, self.flows, self.apps, self.counters, windows, self.fairness,
-                        hosts, switches, self.warnings, self.hca_settings)
+                        hosts, switches, self.warnings, self.hca_settings, start_timeout)
 
     def at(self, no, func, *args):
         try:

@@ -81,6 +81,13 @@ class Parse(Base):
         self.assertEqual(sc.hosts, {'H1': 1, 'H2': 1, 'H3': 1, 'H4': 1, 'H5': 1})
         self.assertEqual(sc.warnings, [])
 
+    def test_start_timeout(self):
+        self.assertEqual(self.load(HEAD).start_timeout, scenario.START_TIMEOUT)
+        sc = self.load(HEAD + 'start_timeout 90s\n')
+        self.assertEqual(sc.start_timeout, 90.0)
+        self.assertEqual(scenario.to_dict(sc)['start_timeout'], 90.0)
+        self.assertEqual(self.load(HEAD + 'start_timeout 2.5\n').start_timeout, 2.5)
+
     def test_full(self):
         os.makedirs(os.path.join(self.tmp, 'fixtures'))
         shutil.copy(TOPO, os.path.join(self.tmp, 'fixtures'))
@@ -380,6 +387,12 @@ class Errors(Base):
         self.assertEqual((e.path, e.line), (path, line))
         self.assertIsInstance(e, ValueError)
         self.assertEqual(str(e), where + e.reason)
+
+    def test_error_start_timeout(self):
+        self.check(HEAD + 'start_timeout 0\n', 3, 'start_timeout 0 s must be > 0 and <= 3600 s')
+        self.check(HEAD + 'start_timeout 2h\n', 3, "'2h'")
+        self.check(HEAD + 'start_timeout 1s\nstart_timeout 2s\n', 4, "'start_timeout' given twice")
+        self.check(HEAD + 'start_timeout 1 2\n', 3, "'start_timeout' takes one value, 2 given")
 
     def test_error_unreadable_scenario(self):
         with self.assertRaises(ScenarioError) as cm:
