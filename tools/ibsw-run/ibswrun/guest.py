@@ -25,6 +25,7 @@ import time
 
 from . import cct
 from . import scenario
+from . import schedule as sched
 
 # TCP ports of the perftest servers' out-of-band connections: one per flow.
 PORT_BASE = 18600
@@ -225,10 +226,12 @@ def wall_seconds(emulated, scale):
     return emulated * scale
 
 
-def perftest_duration(flow, scale):
+def perftest_duration(flow, scale, slack=0.0):
     """perftest's -D for a flow: whole wall seconds past its stop time (the
-    runner stops it at its stop time; -D only bounds a lost program)."""
-    return max(5, int(math.ceil(wall_seconds(flow.stop - flow.start, scale))) + 10)
+    runner stops it at its stop time; -D only bounds a lost program), plus
+    slack, the wall seconds the schedule may be held while it runs
+    (schedule.perftest_slack)."""
+    return max(5, int(math.ceil(wall_seconds(flow.stop - flow.start, scale) + slack)) + 10)
 
 
 def perftest_roles(flow):
@@ -498,8 +501,10 @@ class Item:
         self.name = spec.name
         self.server = None
         self.client = None		# the flow's client, or the application
-        self.started = None
+        self.started = None		# launched, emulated time
         self.stopped = None
+        self.measured_start = None	# first sample showing its traffic
+        self.not_started = None		# why it did not start, or None
         self.note = None
         self.reported_exit = False
 
@@ -508,8 +513,12 @@ class Item:
 
     def state(self):
         exit_ = self.client.poll() if self.client else None
-        d = {'started': self.started, 'stopped': self.stopped, 'exit': exit_,
+        d = {'scheduled_start': self.spec.start, 'scheduled_stop': self.spec.stop,
+             'started': self.started, 'stopped': self.stopped, 'exit': exit_,
              'log': 'flows/%s.log' % self.name}
+        if self.kind == 'flow':
+            d['measured_start'] = self.measured_start
+            d['not_started'] = self.not_started
         if self.kind == 'app':
             d['app'] = True
         if self.note:
@@ -547,6 +556,10 @@ class Run:
         self.sampler = None
         self.late = None
         self.last_row = None
+        self.groups = []		# schedule.py's group records
+        self.pending = None		# the group being waited for
+        self.edge_list = sched.edges(sc.windows, sc.duration)
+        self.start_words = None
         self.run_json = {}
         self.hca_counters = {}
         self.hosts = {}
@@ -594,6 +607,7 @@ class Run:
             'flows': {it.name: it.state() for it in self.items},
             'hca_counters': self.hca_counters,
             'xmit_late': self.late.to_json() if self.late else None,
+            'schedule': self.schedule_json(),
             'interrupted': self.interrupted,
             'error': self.error,
         }
@@ -728,8 +742,10 @@ class Run:
         self.sampler = Sampler(paths)
         self.header = header
         self.late = LateRecorder(self.sysfs, self.desc,
-                                 window_edges(self.sc.windows, self.sc.duration),
+                                 sched.known_edges(self.edge_list, [], None),
                                  self.sc.sample * 1e-6)
+        mtus = [host_link(self.desc, it.spec.src)[1] for it in self.items if it.kind == 'flow']
+        self.start_words = sched.start_words(max(mtus or [4096]))
         if self.late.missing:
             self.note('xmit_late: no counter on %s: not known whether CPU-limited there'
                       % ' '.join(self.late.missing), show=True)
@@ -752,7 +768,7 @@ class Run:
             srv, _ = perftest_roles(f)
             h = self.hosts[srv]
             argv = perftest_argv(f, h['rdma_dev'], self.gid[srv], it.port,
-                                 perftest_duration(f, self.sc.scale))
+                                 perftest_duration(f, self.sc.scale, self.slack(f)))
             it.server = Proc('server on %s' % srv, h['netns'], argv, it.log, PERFTEST_NICE)
             self.note('flow %s: server on %s (pid %d): %s' % (it.name, srv, it.server.pid, ' '.join(argv)))
         deadline = time.monotonic() + SERVER_WAIT
@@ -782,7 +798,7 @@ class Run:
             h = self.hosts[cli]
             peer = self.hosts[srv].get('mgmt_ipv4') or self.hosts[srv]['ipv4']
             argv = perftest_argv(f, h['rdma_dev'], self.gid[cli], it.port,
-                                 perftest_duration(f, self.sc.scale), peer)
+                                 perftest_duration(f, self.sc.scale, self.slack(f)), peer)
             netns = h['netns']
             label = 'client on %s' % cli
             nice = PERFTEST_NICE
@@ -838,25 +854,118 @@ class Run:
         if self.stop_requested():
             raise StopRequested()
 
+    def slack(self, flow):
+        """Wall seconds the schedule may be held while a flow runs."""
+        return sched.perftest_slack(flow.start, flow.stop, [f.start for f in self.sc.flows],
+                                    self.sc.start_timeout)
+
+    def schedule_json(self):
+        shift = sched.total_shift(self.groups)
+        return {'start_timeout': self.sc.start_timeout, 'start_words': self.start_words,
+                'groups': self.groups, 'shift': shift, 'end': self.sc.duration + shift,
+                'holding': self.pending is not None,
+                'not_started': {it.name: it.not_started for it in self.items if it.not_started}}
+
+    def set_late_edges(self):
+        """The window edges whose run time is known now (schedule.py)."""
+        if not self.late:
+            return
+        pending = self.pending['scheduled'] if self.pending else None
+        last = self.late.reads[-1]['t'] if self.late.reads else None
+        self.late.edges = [e for e in sched.known_edges(self.edge_list, self.groups, pending)
+                           if last is None or e > last + self.late.tol]
+
+    def hold(self, scheduled, shift, flows):
+        """Flows launched together: hold the rest of the schedule until
+        each has measurably started (or the runner gave up on it)."""
+        t, vals = self.last_row
+        g = {'scheduled': scheduled, 'launched': min(it.started for it in flows),
+             'flows': [it.name for it in flows], 'measured': {it.name: None for it in flows},
+             'delay': None, 'failed': {}}
+        self.groups.append(g)
+        self.pending = {
+            'scheduled': scheduled, 'shift': shift, 'group': g, 'flows': flows,
+            'deadline_wall': time.monotonic() + self.sc.start_timeout,
+            'series': {it.name: [(t, vals[self.measured.index(it)])] for it in flows},
+            'resolved': {}}
+        self.set_late_edges()
+        self.note('holding the schedule until %s started' % ', '.join(g['flows']))
+
+    def watch_starts(self):
+        """After a sample or at the deadline: which held flows started."""
+        p = self.pending
+        t, vals = self.last_row
+        now = self.now_emu()
+        for it in p['flows']:
+            if it.name in p['resolved']:
+                continue
+            series = p['series'][it.name]
+            if series[-1][0] < t:
+                series.append((t, vals[self.measured.index(it)]))
+            ms = sched.measured_start(series, it.started, self.start_words)
+            if ms is not None:
+                it.measured_start = ms
+                p['group']['measured'][it.name] = ms
+                p['resolved'][it.name] = ms
+                self.note('flow %s started at t=%s (launched at %s)' % (
+                    it.name, fmt_time(ms, self.sc.duration), fmt_time(it.started, self.sc.duration)))
+                continue
+            why = None
+            if it.client is not None and it.client.poll() is not None:
+                why = '%s exited (status %s) before it started' % (it.name, it.client.poll())
+            elif time.monotonic() >= p['deadline_wall']:
+                why = '%s did not start within %g s' % (it.name, self.sc.start_timeout)
+            if why:
+                it.not_started = why
+                p['group']['failed'][it.name] = why
+                p['resolved'][it.name] = now
+                self.note('flow %s: %s; the windows that should hold it are invalid' % (
+                    it.name, why), show=True)
+        if len(p['resolved']) < len(p['flows']):
+            return
+        g = p['group']
+        g['delay'] = sched.group_delay(p['scheduled'], p['shift'], p['resolved'].values())
+        self.pending = None
+        self.set_late_edges()
+        self.note('%s: schedule held %s: later starts, stops, windows and the end move by that '
+                  '(shift %s)' % (
+            ', '.join(g['flows']), fmt_time(g['delay'], self.sc.duration),
+            fmt_time(sched.total_shift(self.groups), self.sc.duration)),
+            show=self.sc.scale * g['delay'] >= 1.0)
+
     def schedule(self):
-        """The run proper: samples, stops and starts in emulated time."""
+        """The run proper: samples, stops and starts in emulated time.
+        Flows due at one time are launched together, then the rest of the
+        schedule (later starts and stops, window edges, the end) is held
+        until they have measurably started and moved by how late that was
+        (schedule.py); sampling goes on meanwhile."""
         sc = self.sc
-        times = sample_times(sc.duration, sc.sample)
         starts = sorted(self.items, key=lambda it: it.spec.start)
         stops = sorted(self.items, key=lambda it: it.spec.stop)
         k = 0
+        done = False
         self.t0 = time.monotonic()
         self.note('time zero', show=False)
         self.progress('ibsw-run: running %s emulated (%.0f s of wall-clock time at scale %d)' % (
             fmt_time(sc.duration, sc.duration), sc.duration * sc.scale, sc.scale))
         while True:
+            shift = sched.total_shift(self.groups)
+            holding = self.pending is not None
+            end = sc.duration + shift
             cand = []
-            if k < len(times):
-                cand.append(times[k])
-            if starts:
-                cand.append(starts[0].spec.start)
-            if stops:
-                cand.append(stops[0].spec.stop)
+            ts = None
+            if not done:
+                ts = k * sc.sample
+                if not holding and ts > end - sc.sample * 1e-6:
+                    ts = end
+                cand.append(ts)
+            if holding:
+                cand.append((self.pending['deadline_wall'] - self.t0) / sc.scale)
+            else:
+                if starts:
+                    cand.append(starts[0].spec.start + shift)
+                if stops:
+                    cand.append(stops[0].spec.stop + shift)
             if not cand:
                 break
             delay = self.t0 + min(cand) * sc.scale - time.monotonic()
@@ -865,19 +974,30 @@ class Run:
             # Due at the same time: the sample first (it closes the
             # interval before), then stops, then starts.
             now = self.now_emu() + 1e-12
-            if k < len(times) and times[k] <= now:
+            if ts is not None and ts <= now:
                 self.take_sample()
+                done = not holding and ts >= end
                 # Behind schedule (a loaded CPU): skip the slots missed.
                 late = self.now_emu()
-                while k < len(times) and times[k] <= late:
+                while k * sc.sample <= late:
                     k += 1
                 self.check_stop()
-            while stops and stops[0].spec.stop <= now:
-                self.stop_item(stops.pop(0))
-            while starts and starts[0].spec.start <= now:
-                self.start_item(starts.pop(0))
             self.reap_all(block=False)
             self.check_exits()
+            if self.pending is not None:
+                self.watch_starts()
+                continue
+            while stops and stops[0].spec.stop + shift <= now:
+                self.stop_item(stops.pop(0))
+            if starts and starts[0].spec.start + shift <= now:
+                s = starts[0].spec.start
+                group = []
+                while starts and starts[0].spec.start <= s + 1e-12:
+                    group.append(starts.pop(0))
+                    self.start_item(group[-1])
+                flows = [it for it in group if it.kind == 'flow']
+                if flows:
+                    self.hold(s, shift, flows)
         self.note('run complete', show=False)
 
     def check_exits(self):
