@@ -20,7 +20,7 @@ import json
 import os
 import sys
 
-from . import plot, stats
+from . import plot, schedule, stats
 from .scenario import DATA_COUNTERS, fmt_time
 
 SCHEMA = 1
@@ -194,9 +194,19 @@ def make(directory, plots=True):
     except (OSError, ValueError) as e:
         raise ReportError(f'{directory}: cannot read run.json: {e}') from e
     sc = run.get('scenario') or {}
-    windows = {k: tuple(v) for k, v in (sc.get('windows') or {}).items()}
-    if 'run' not in windows:
-        windows = {'run': (0.0, sc.get('duration') or 0.0), **windows}
+    planned = {k: tuple(v) for k, v in (sc.get('windows') or {}).items()}
+    if 'run' not in planned:
+        planned = {'run': (0.0, sc.get('duration') or 0.0), **planned}
+    # The windows as the run placed them: held for slow flow starts
+    # (schedule.py); a window that should hold a flow that did not start
+    # is invalid, and its statistics are null.
+    sched = run.get('schedule') or {}
+    groups = sched.get('groups') or []
+    windows = schedule.actual_windows(planned, groups, sc.get('duration') or 0.0)
+    not_started = sched.get('not_started') or {}
+    invalid = schedule.invalid_windows(
+        planned, {f['name']: (f['start'], f['stop'])
+                  for f in list(sc.get('flows', [])) + list(sc.get('apps', []))}, not_started)
     header, cols = read_samples(os.path.join(directory, 'samples.csv'))
     times = cols.get('t', [])
     walls = cols.get('wall', [])
@@ -232,6 +242,10 @@ def make(directory, plots=True):
             info = {'kind': 'app', 'src': a['host'], 'dst': None, 'verb': None,
                     'start': a['start'], 'stop': a['stop']}
         run_flow = (run.get('flows') or {}).get(name) or {}
+        info['launched'] = run_flow.get('started')
+        info['stopped'] = run_flow.get('stopped')
+        info['measured_start'] = run_flow.get('measured_start')
+        info['not_started'] = run_flow.get('not_started')
         info['exit'] = run_flow.get('exit')
         info['source_port'] = (run.get('sources') or {}).get(name)
         info['windows'] = _window_stats(pts, windows)
@@ -253,6 +267,14 @@ def make(directory, plots=True):
             'switch': sw, 'port': int(port) if port.isdigit() else port, 'counter': name,
             'vl': vl, 'unit': rate_unit(name), 'windows': _window_stats(pts, windows)}
 
+    for w in invalid:
+        for obj in list(flows.values()) + list(counters.values()):
+            if w in obj['windows']:
+                obj['windows'][w] = stats.summarize([])
+        for fs in fairness.values():
+            if w in fs['jain']:
+                fs['jain'][w] = None
+
     summary = {
         'schema': SCHEMA,
         'name': sc.get('name'),
@@ -265,7 +287,14 @@ def make(directory, plots=True):
         'samples': len(times),
         'interrupted': bool(run.get('interrupted')),
         'error': run.get('error'),
-        'windows': {w: {'start': a, 'stop': b} for w, (a, b) in windows.items()},
+        'windows': {w: {'start': a, 'stop': b, 'scheduled_start': planned[w][0],
+                        'scheduled_stop': planned[w][1], 'valid': w not in invalid,
+                        'invalid': '; '.join(invalid[w]) if w in invalid else None}
+                    for w, (a, b) in windows.items()},
+        'schedule': {'shift': schedule.total_shift(groups),
+                     'start_timeout': sched.get('start_timeout'),
+                     'not_started': not_started,
+                     'holding': bool(sched.get('holding'))},
         'flows': flows,
         'fairness': fairness,
         'counters': counters,
@@ -289,6 +318,10 @@ def make(directory, plots=True):
     return summary
 
 
+def _first(*vals):
+    return next((v for v in vals if v is not None), None)
+
+
 def _plots(directory, summary, counter_keys):
     """throughput.png and counters.png; errors go to the summary."""
     title = f"{summary['name']}: CC {summary['cc']}, time scale {summary['scale']}"
@@ -301,8 +334,10 @@ def _plots(directory, summary, counter_keys):
         # Each flow from one interval before its start (the rise shows) to
         # one after its stop (the fall).
         step = summary['sample'] or 0.0
-        ranges = [(max(f['start'] - step, 0.0), f['stop'] + step) if f.get('start') is not None
-                  else None for f in summary['flows'].values()]
+        ranges = [(max(_first(f.get('launched'), f.get('start')) - step, 0.0),
+                   _first(f.get('stopped'), f.get('stop')) + step)
+                  if _first(f.get('launched'), f.get('start')) is not None else None
+                  for f in summary['flows'].values()]
         jobs.append(lambda: plot.throughput(directory, list(summary['flows']), windows, end,
                                             title, ranges))
     if counter_keys and summary['samples'] >= 2:
@@ -340,6 +375,7 @@ def table(summary):
         out.append('INTERRUPTED: the run was stopped before its end')
     if summary.get('error'):
         out.append(f"ERROR: {summary['error']}")
+    out += schedule_lines(summary)
     labels = []
     for name, f in summary['flows'].items():
         route = f" {f['src']}->{f['dst']}" if f.get('dst') else (
@@ -371,6 +407,20 @@ def table(summary):
         out.append('(no flow samples)')
     out += late_lines(late)
     return '\n'.join(out) + '\n'
+
+
+def schedule_lines(summary):
+    """How much the flows' starts moved the windows, and the windows that
+    are invalid because a flow did not start."""
+    sched = summary.get('schedule') or {}
+    out = []
+    if sched.get('shift'):
+        out.append(f"flows started {fmt_time(sched['shift'])} later than scheduled in all: "
+                   'later starts, stops and windows moved by that (windows as used below)')
+    for w, v in summary['windows'].items():
+        if not v.get('valid', True):
+            out.append(f"INVALID window {w}: {v['invalid']}")
+    return out
 
 
 def _most(fracs):

@@ -106,7 +106,11 @@ class Report(unittest.TestCase):
                          ('fixture', 1000, 0.001, 0.006, 7))
         self.assertEqual((s['interrupted'], s['error'], s['wall']), (False, None, 6.0))
         self.assertEqual(list(s['windows']), ['run', 'alone', 'both', 'edge'])
-        self.assertEqual(s['windows']['edge'], {'start': 0.0015, 'stop': 0.0035})
+        self.assertEqual(s['windows']['edge'], {
+            'start': 0.0015, 'stop': 0.0035, 'scheduled_start': 0.0015, 'scheduled_stop': 0.0035,
+            'valid': True, 'invalid': None})
+        self.assertEqual(s['schedule'], {'shift': 0, 'start_timeout': None, 'not_started': {},
+                                         'holding': False})
         f1 = s['flows']['F1']
         self.assertEqual((f1['kind'], f1['src'], f1['dst'], f1['verb'], f1['exit']),
                          ('flow', 'H1', 'H3', 'write', 0))
@@ -344,3 +348,62 @@ class CpuLimited(FixtureCopy, unittest.TestCase):
 
 if __name__ == '__main__':
     unittest.main()
+
+
+class HeldSchedule(unittest.TestCase):
+    """The fixture as if F1 had measurably started 1 ms late (so F2 was
+    launched at 4 ms) and F2 never started: the windows move, and those
+    that should hold F2 are invalid, with null statistics."""
+
+    def setUp(self):
+        self.tmp = tempfile.mkdtemp(prefix='ibsw-run-test-')
+        self.dir = os.path.join(self.tmp, 'run1')
+        shutil.copytree(FIXTURE, self.dir)
+        with open(os.path.join(self.dir, 'run.json'), encoding='utf-8') as f:
+            run = json.load(f)
+        why = 'F2 did not start within 60 s'
+        run['schedule'] = {
+            'start_timeout': 60.0, 'start_words': 4200, 'shift': 0.001, 'end': 0.007,
+            'holding': False, 'not_started': {'F2': why},
+            'groups': [{'scheduled': 0.0, 'launched': 0.0, 'flows': ['F1'],
+                        'measured': {'F1': 0.001}, 'delay': 0.001, 'failed': {}},
+                       {'scheduled': 0.003, 'launched': 0.004, 'flows': ['F2'],
+                        'measured': {'F2': None}, 'delay': 0.0, 'failed': {'F2': why}}]}
+        run['flows']['F1']['measured_start'] = 0.001
+        run['flows']['F2'].update({'started': 0.004, 'measured_start': None, 'not_started': why})
+        with open(os.path.join(self.dir, 'run.json'), 'w', encoding='utf-8') as f:
+            json.dump(run, f)
+        self.summary = report.make(self.dir, plots=False)
+
+    def tearDown(self):
+        shutil.rmtree(self.tmp)
+
+    def test_windows_moved(self):
+        w = self.summary['windows']
+        self.assertEqual((w['alone']['start'], w['alone']['stop']), (0.001, 0.004))
+        self.assertEqual((w['alone']['scheduled_start'], w['alone']['scheduled_stop']),
+                         (0.0, 0.003))
+        self.assertEqual((w['run']['start'], w['run']['stop']), (0.0, 0.007))
+        self.assertAlmostEqual(w['edge']['start'], 0.0025)
+        self.assertEqual(self.summary['schedule']['shift'], 0.001)
+        # the intervals with midpoints 1.5, 2.5 and 3.5 ms
+        self.assertEqual(self.summary['flows']['F1']['windows']['alone']['samples'], 3)
+
+    def test_invalid_windows(self):
+        w = self.summary['windows']
+        why = 'F2 did not start within 60 s'
+        self.assertEqual({n: v['invalid'] for n, v in w.items() if not v['valid']},
+                         {'run': why, 'both': why, 'edge': why})
+        self.assertTrue(w['alone']['valid'])
+        for name in ('run', 'both', 'edge'):
+            self.assertIsNone(self.summary['flows']['F1']['windows'][name]['mean'])
+            self.assertIsNone(self.summary['fairness']['pair']['jain'][name])
+            self.assertIsNone(
+                self.summary['counters']['S1/3:port_xmit_wait']['windows'][name]['mean'])
+        self.assertIsNotNone(self.summary['flows']['F1']['windows']['alone']['mean'])
+        f2 = self.summary['flows']['F2']
+        self.assertEqual((f2['launched'], f2['measured_start'], f2['not_started']),
+                         (0.004, None, why))
+        text = report.table(self.summary)
+        self.assertIn('INVALID window both: ' + why, text)
+        self.assertIn('flows started 1ms later than scheduled', text)
