@@ -65,6 +65,16 @@ note() {
 	echo "$*" >>"$IBSW_LOGDIR/summary"
 }
 
+# held DIR: when the flows measurably started, and the windows as the
+# runner placed them after holding the schedule for those starts
+held() {
+	jq -r '"flows started at " + ([.flows | to_entries[] | select(.value.measured_start)
+		| "\(.key) \(.value.measured_start * 1000 | round) ms"] | join(", "))' "$IBSW_LOGDIR/$1/run.json"
+	jq -r '"schedule shifted \(.schedule.shift * 1000 | round) ms; windows " + ([.windows
+		| to_entries[] | "\(.key) \(.value.start * 1000 | round)-\(.value.stop * 1000 | round) ms"]
+		| join(", "))' "$IBSW_LOGDIR/$1/summary.json"
+}
+
 rm -f "$IBSW_LOGDIR/summary"
 
 # short SCENARIO NAME: the scenario with all five flows for 150 ms
@@ -82,6 +92,7 @@ cc_on() {
 		short "$SCN" seed002-s1-cc-1x-short >"$scn"
 	fi
 	run on "$scn" || return
+	while read -r line; do note "CC on: $line"; done < <(held on)
 	jq -e '.cc == "switch marking + HCA"' "$IBSW_LOGDIR/on/summary.json" >/dev/null ||
 		ibsw_fail "summary's cc is $(get on .cc), not switch marking + HCA" || return
 	share=$(f1_share on)
@@ -118,6 +129,7 @@ cc_off() {
 	short "$SCN" seed002-s1-cc-off-1x | sed -e '/^cc /d' >"$scn"
 	echo "cc off" >>"$scn"
 	run off "$scn" || return
+	while read -r line; do note "CC off: $line"; done < <(held off)
 	solo_ok off || return
 	share=$(f1_share off)
 	note "CC off: F1 $(get off .flows.F1.windows.all.mean) Gb/s with the contributors, $share of solo; contributors' Jain index $(get off .fairness.contributors.jain.all)"
