@@ -234,11 +234,15 @@ out:
 	return ret;
 }
 
-/* Write the description atomically: a temporary file renamed over PATH. */
-static int write_desc(struct ctl *ctl, const char *path, const struct plan *plan)
+/*
+ * Write path atomically, its directories made first: fill(f, arg) writes a
+ * temporary file, which is synced and renamed over path. what names the
+ * file in the message of a failure.
+ */
+int ctl_write_atomic(struct ctl *ctl, const char *what, const char *path,
+		     void (*fill)(FILE *f, const void *arg), const void *arg)
 {
 	char *copy = strdup(path), *tmp = NULL;
-	struct jw jw;
 	FILE *f = NULL;
 	int err;
 
@@ -255,8 +259,7 @@ static int write_desc(struct ctl *ctl, const char *path, const struct plan *plan
 		err = -errno;
 		goto out;
 	}
-	jw_init(&jw, f, true);
-	plan_write_desc(&jw, plan);
+	fill(f, arg);
 	if (fflush(f) || fsync(fileno(f))) {
 		err = -errno;
 		fclose(f);
@@ -275,10 +278,18 @@ out_unlink:
 	unlink(tmp);
 out:
 	if (err)
-		ctl_err(ctl, "cannot write the fabric description %s: %s", path, strerror(-err));
+		ctl_err(ctl, "cannot write %s %s: %s", what, path, strerror(-err));
 	free(tmp);
 	free(copy);
 	return err;
+}
+
+static void fill_desc(FILE *f, const void *plan)
+{
+	struct jw jw;
+
+	jw_init(&jw, f, true);
+	plan_write_desc(&jw, plan);
 }
 
 static int fabric_up(struct ctl *ctl, int argc, char **argv)
@@ -385,7 +396,7 @@ static int fabric_up(struct ctl *ctl, int argc, char **argv)
 	}
 	if (!plan->time_scale)
 		plan->time_scale = ctl_fabric_scale(ctl);
-	if (write_desc(ctl, desc, plan)) {
+	if (ctl_write_atomic(ctl, "the fabric description", desc, fill_desc, plan)) {
 		fprintf(ctl->err, "ibswctl: undoing what was done\n");
 		undo_steps(ctl, plan, plan->nsteps);
 		goto out;

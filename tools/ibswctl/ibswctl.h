@@ -333,6 +333,13 @@ int cmd_hca(struct ctl *ctl, int argc, char **argv);
 
 /* fabric.c: the time scale in force, 0 if it cannot be read */
 uint32_t ctl_fabric_scale(struct ctl *ctl);
+/*
+ * fabric.c: write path atomically (a temporary file written by fill, synced,
+ * renamed), its directories made first; 0 or -errno, said as "cannot write
+ * WHAT PATH: ..."
+ */
+int ctl_write_atomic(struct ctl *ctl, const char *what, const char *path,
+		     void (*fill)(FILE *f, const void *arg), const void *arg);
 /* hca.c: a new time scale for every patched rxe (ports/1/cc) */
 int ctl_hca_sync_scale(struct ctl *ctl, uint32_t scale);
 int cmd_monitor(struct ctl *ctl, int argc, char **argv);
