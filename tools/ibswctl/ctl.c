@@ -60,6 +60,7 @@ void ctl_init(struct ctl *ctl, const struct ctl_ops *ops, FILE *out, FILE *err)
 	ctl->out = out;
 	ctl->err = err;
 	ctl->sys_root = "/sys";
+	ctl->netns_dir = IBSWCTL_NETNS_DIR;
 	jw_init(&ctl->jw, out, false);
 }
 

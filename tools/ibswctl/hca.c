@@ -6,7 +6,9 @@
  * data rate (ports/1/cc/time_scale and link_rate in sysfs), as it cannot
  * see ibsw. The fabric builder sets both for every host it creates, and
  * fabric set scale passes a new scale on to every such device. A stock
- * rxe has no ports/1/cc: nothing to do there.
+ * rxe has no ports/1/cc: nothing to do there. In rdma's exclusive netns
+ * mode a host's device is in sysfs only as its namespace sees it, so
+ * these files are written from inside the namespace.
  */
 #include "ibswctl.h"
 
@@ -20,9 +22,10 @@
 static void usage(FILE *f)
 {
 	fprintf(f,
-		"Usage: ibswctl hca clock DEV [scale N] [rate RATE]\n"
+		"Usage: ibswctl hca clock DEV [scale N] [rate RATE] [netns NS]\n"
 		"DEV: an rdma device of the patched rxe. Sets its congestion control's time\n"
-		"scale (default: the fabric's) and link rate (RATE as for link add, or bit/s).\n");
+		"scale (default: the fabric's) and link rate (RATE as for link add, or bit/s).\n"
+		"NS: the namespace of DEV's host, where rdma's exclusive netns mode shows it.\n");
 }
 
 /* ports/1/cc of an rdma device, or its file name */
@@ -68,18 +71,8 @@ static bool has_cc(const struct ctl *ctl, const char *dev)
 	return !access(path, F_OK);
 }
 
-/**
- * ctl_hca_sync_scale() - a new time scale for every patched rxe
- * @ctl: the tool
- * @scale: the fabric's time scale
- *
- * The devices of every host namespace are in sysfs (rdma's shared netns
- * mode, the default).
- *
- * Return: the number of devices set, or -errno of the first failure
- * (said on ctl->err); the others are still set.
- */
-int ctl_hca_sync_scale(struct ctl *ctl, uint32_t scale)
+/* The patched rxe devices of the sysfs at ctl->sys_root: the count, or -errno */
+static int sync_scale(struct ctl *ctl, uint32_t scale)
 {
 	char dir[PATH_MAX];
 	struct dirent *de;
@@ -103,10 +96,110 @@ int ctl_hca_sync_scale(struct ctl *ctl, uint32_t scale)
 	return first ? first : n;
 }
 
+/* in a namespace: exit status 0, or 1 for a failure */
+static int sync_scale_fn(struct ctl *ctl, void *arg)
+{
+	return sync_scale(ctl, *(uint32_t *)arg) < 0;
+}
+
+/**
+ * ctl_hca_sync_scale() - a new time scale for every patched rxe
+ * @ctl: the tool
+ * @scale: the fabric's time scale
+ *
+ * In rdma's shared netns mode (the default) the devices of every host
+ * namespace are in the initial namespace's sysfs. In the exclusive mode
+ * each is in its namespace's only: every namespace "ip netns" knows is
+ * looked at too.
+ *
+ * Return: 0 or more, or -errno of the first failure (said on ctl->err);
+ * the others are still set.
+ */
+int ctl_hca_sync_scale(struct ctl *ctl, uint32_t scale)
+{
+	int ret = sync_scale(ctl, scale), rc;
+	struct dirent *de;
+	DIR *d;
+
+	if (ctl_rdma_netns_mode(ctl) != CTL_RDMA_EXCLUSIVE)
+		return ret;
+	d = opendir(ctl->netns_dir);
+	if (!d)
+		return ret;
+	while ((de = readdir(d))) {
+		if (de->d_name[0] == '.')
+			continue;
+		rc = ctl->ops->in_netns(ctl, de->d_name, sync_scale_fn, &scale);
+		/* a namespace that went meanwhile had nothing to set */
+		if (rc && rc != -ENOENT && ret >= 0)
+			ret = rc < 0 ? rc : -EIO;
+	}
+	closedir(d);
+	return ret;
+}
+
+struct clock_args {
+	const char *dev;
+	uint32_t scale;
+	uint64_t rate_bps;
+};
+
+enum { CLOCK_SET, CLOCK_FAILED, CLOCK_NO_CC };
+
+static int clock_set(struct ctl *ctl, void *arg)
+{
+	const struct clock_args *a = arg;
+
+	if (!has_cc(ctl, a->dev))
+		return CLOCK_NO_CC;
+	/* the link rate stays as it is unless given */
+	if (cc_write(ctl, a->dev, "time_scale", a->scale) ||
+	    (a->rate_bps && cc_write(ctl, a->dev, "link_rate", a->rate_bps)))
+		return CLOCK_FAILED;
+	return CLOCK_SET;
+}
+
+static bool dev_here(const struct ctl *ctl, const char *dev)
+{
+	char path[PATH_MAX];
+
+	snprintf(path, sizeof(path), "%s/class/infiniband/%s", ctl->sys_root, dev);
+	return !access(path, F_OK);
+}
+
+/* hca clock ... netns NS, for a device the initial namespace does not see */
+static int clock_in_netns(struct ctl *ctl, const char *netns, struct clock_args *a)
+{
+	int rc;
+
+	if (!a->scale) {
+		a->scale = ctl_fabric_scale(ctl);
+		if (!a->scale) {
+			ctl_err(ctl, "hca clock: cannot read the fabric's time scale (ibsw loaded?)");
+			return CTL_FAIL;
+		}
+	}
+	rc = ctl->ops->in_netns(ctl, netns, clock_set, a);
+	if (rc < 0) {
+		ctl_err(ctl, "hca clock: cannot enter network namespace %s: %s", netns,
+			strerror(-rc));
+		return CTL_FAIL;
+	}
+	if (rc == CLOCK_NO_CC) {
+		if (ctl->details)
+			fprintf(ctl->out,
+				"%s: no ports/1/cc in %s (a stock rxe?): nothing to set\n",
+				a->dev, netns);
+		return CTL_OK;
+	}
+	return rc == CLOCK_SET ? CTL_OK : CTL_FAIL;
+}
+
 static int hca_clock(struct ctl *ctl, int argc, char **argv)
 {
-	uint32_t scale = 0, width, speed;
-	uint64_t rate_bps = 0;
+	struct clock_args a = { 0 };
+	const char *netns = NULL;
+	uint32_t width, speed;
 	char *end;
 	int i;
 
@@ -115,6 +208,7 @@ static int hca_clock(struct ctl *ctl, int argc, char **argv)
 		usage(ctl->err);
 		return CTL_USAGE;
 	}
+	a.dev = argv[0];
 	for (i = 1; i < argc; i += 2) {
 		const char *key = argv[i], *val;
 
@@ -124,40 +218,45 @@ static int hca_clock(struct ctl *ctl, int argc, char **argv)
 		}
 		val = argv[i + 1];
 		if (ctl_matches(key, "scale")) {
-			if (ctl_parse_u32(ctl, "time scale", val, 1, IBSW_TIME_SCALE_MAX, &scale))
+			if (ctl_parse_u32(ctl, "time scale", val, 1, IBSW_TIME_SCALE_MAX, &a.scale))
 				return CTL_USAGE;
 		} else if (ctl_matches(key, "rate")) {
 			errno = 0;
-			rate_bps = strtoull(val, &end, 10);
-			if (*val >= '0' && *val <= '9' && !*end && !errno && rate_bps)
+			a.rate_bps = strtoull(val, &end, 10);
+			if (*val >= '0' && *val <= '9' && !*end && !errno && a.rate_bps)
 				continue;
 			if (ctl_parse_rate(ctl, val, &width, &speed))
 				return CTL_USAGE;
-			rate_bps = ctl_rate_bps(width, speed);
+			a.rate_bps = ctl_rate_bps(width, speed);
+		} else if (ctl_matches(key, "netns")) {
+			if (!*val || strchr(val, '/') || !strcmp(val, ".") || !strcmp(val, "..")) {
+				ctl_err(ctl, "hca clock: bad namespace name \"%s\"", val);
+				return CTL_USAGE;
+			}
+			netns = val;
 		} else {
 			ctl_err(ctl, "hca clock: unknown argument \"%s\"", key);
 			usage(ctl->err);
 			return CTL_USAGE;
 		}
 	}
-	if (!has_cc(ctl, argv[0])) {
+	/* only the exclusive mode hides a device from the initial namespace */
+	if (netns && !dev_here(ctl, a.dev) && ctl_rdma_netns_mode(ctl) == CTL_RDMA_EXCLUSIVE)
+		return clock_in_netns(ctl, netns, &a);
+	if (!has_cc(ctl, a.dev)) {
 		if (ctl->details)
 			fprintf(ctl->out, "%s: no ports/1/cc (a stock rxe?): nothing to set\n",
-				argv[0]);
+				a.dev);
 		return CTL_OK;
 	}
-	if (!scale) {
-		scale = ctl_fabric_scale(ctl);
-		if (!scale) {
+	if (!a.scale) {
+		a.scale = ctl_fabric_scale(ctl);
+		if (!a.scale) {
 			ctl_err(ctl, "hca clock: cannot read the fabric's time scale (ibsw loaded?)");
 			return CTL_FAIL;
 		}
 	}
-	/* the link rate stays as it is unless given */
-	if (cc_write(ctl, argv[0], "time_scale", scale) ||
-	    (rate_bps && cc_write(ctl, argv[0], "link_rate", rate_bps)))
-		return CTL_FAIL;
-	return CTL_OK;
+	return clock_set(ctl, &a) == CLOCK_SET ? CTL_OK : CTL_FAIL;
 }
 
 int cmd_hca(struct ctl *ctl, int argc, char **argv)

@@ -57,6 +57,21 @@ struct ctl_ops {
 	int (*netns_open)(struct ctl *ctl, const char *name);
 	/* Whether a path exists (namespaces, rdma devices in sysfs). */
 	bool (*exists)(struct ctl *ctl, const char *path);
+	/*
+	 * The rdma subsystem's network namespace mode ("rdma system show"):
+	 * with set < 0 read it, else set it (CTL_RDMA_SHARED or
+	 * CTL_RDMA_EXCLUSIVE). Returns the mode, or -errno: -EBUSY when it
+	 * cannot change because namespaces other than the initial one exist.
+	 */
+	int (*rdma_netns)(struct ctl *ctl, int set);
+	/*
+	 * Run fn in a child process inside network namespace NAME
+	 * (/run/netns/NAME), where ctl->sys_root is that namespace's sysfs,
+	 * which shows the rdma devices of the namespace. Returns what fn
+	 * returns (0 to 125), or -errno if the namespace cannot be entered.
+	 */
+	int (*in_netns)(struct ctl *ctl, const char *name,
+			int (*fn)(struct ctl *ctl, void *arg), void *arg);
 	void (*close)(struct ctl *ctl);
 };
 
@@ -70,6 +85,7 @@ struct ctl {
 	bool details;
 	struct jw jw;
 	const char *sys_root;		/* "/sys"; tests point it elsewhere */
+	const char *netns_dir;		/* IBSWCTL_NETNS_DIR; likewise */
 	char ext_msg[512];		/* extack message of the last failed request */
 	uint32_t ext_miss_type;		/* NLMSGERR_ATTR_MISS_TYPE, 0 if none */
 	bool reported;			/* the transport has said why it failed */
@@ -342,6 +358,17 @@ int ctl_write_atomic(struct ctl *ctl, const char *what, const char *path,
 		     void (*fill)(FILE *f, const void *arg), const void *arg);
 /* hca.c: a new time scale for every patched rxe (ports/1/cc) */
 int ctl_hca_sync_scale(struct ctl *ctl, uint32_t scale);
+
+/* rdma_netns.c: the rdma subsystem's network namespace mode */
+enum {
+	CTL_RDMA_EXCLUSIVE = 0,	/* a device is seen only in its own namespace */
+	CTL_RDMA_SHARED = 1,	/* every device is seen in every namespace */
+};
+
+/* "shared", "exclusive" */
+const char *ctl_rdma_netns_name(int mode);
+/* The mode in force, CTL_RDMA_SHARED if it cannot be read (no ib_core) */
+int ctl_rdma_netns_mode(struct ctl *ctl);
 int cmd_monitor(struct ctl *ctl, int argc, char **argv);
 
 /* nl.c: the real I/O */

@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * The real I/O of ibswctl: the generic netlink socket (tools/lib's genl.c,
- * opened on first use), running programs, opening namespaces. Kept thin:
- * everything else is tested with fakes of these.
+ * opened on first use), running programs, opening and entering namespaces,
+ * the rdma netns mode (NETLINK_RDMA). Kept thin: everything else is tested
+ * with fakes of these.
  */
 #define _GNU_SOURCE
 #include "ibswctl.h"
@@ -10,13 +11,17 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <sched.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mount.h>
 #include <sys/socket.h>
 #include <sys/wait.h>
+#include <time.h>
 #include <unistd.h>
 
 #include <linux/netlink.h>
+#include <rdma/rdma_netlink.h>
 
 #define RECV_BUF_SIZE	(1024 * 1024)	/* an lft-get reply is 48 KiB and more */
 
@@ -121,9 +126,20 @@ static int nl_listen(struct ctl *ctl, ctl_msg_cb cb, void *data)
 	}
 }
 
-static int sys_run(struct ctl *ctl, char *const argv[])
+static int wait_child(pid_t pid)
 {
 	int status;
+
+	while (waitpid(pid, &status, 0) < 0)
+		if (errno != EINTR)
+			return -errno;
+	if (WIFEXITED(status))
+		return WEXITSTATUS(status);
+	return 128 + WTERMSIG(status);
+}
+
+static int sys_run(struct ctl *ctl, char *const argv[])
+{
 	pid_t pid;
 
 	fflush(ctl->out);
@@ -136,12 +152,7 @@ static int sys_run(struct ctl *ctl, char *const argv[])
 		fprintf(stderr, "ibswctl: cannot run %s: %s\n", argv[0], strerror(errno));
 		_exit(127);
 	}
-	while (waitpid(pid, &status, 0) < 0)
-		if (errno != EINTR)
-			return -errno;
-	if (WIFEXITED(status))
-		return WEXITSTATUS(status);
-	return 128 + WTERMSIG(status);
+	return wait_child(pid);
 }
 
 static int sys_netns_open(struct ctl *ctl, const char *name)
@@ -163,6 +174,114 @@ static bool sys_exists(struct ctl *ctl, const char *path)
 	return !access(path, F_OK);
 }
 
+/*
+ * As "ip netns exec" enters a namespace: the network namespace, then a
+ * mount namespace of its own in which sysfs is mounted afresh, so that it
+ * shows the network namespace's devices (sysfs tags them with it when it
+ * is mounted). Exit status 126: the namespace could not be entered.
+ */
+static int sys_in_netns(struct ctl *ctl, const char *name,
+			int (*fn)(struct ctl *ctl, void *arg), void *arg)
+{
+	int fd = sys_netns_open(ctl, name), rc;
+	pid_t pid;
+
+	if (fd < 0)
+		return fd;
+	fflush(ctl->out);
+	fflush(ctl->err);
+	pid = fork();
+	if (pid < 0) {
+		rc = -errno;
+		close(fd);
+		return rc;
+	}
+	if (!pid) {
+		if (setns(fd, CLONE_NEWNET) || unshare(CLONE_NEWNS) ||
+		    mount(NULL, "/", NULL, MS_SLAVE | MS_REC, NULL) ||
+		    (umount2(ctl->sys_root, MNT_DETACH) && errno != EINVAL) ||
+		    mount(name, ctl->sys_root, "sysfs", 0, NULL)) {
+			fprintf(ctl->err, "ibswctl: cannot enter network namespace %s: %s\n", name,
+				strerror(errno));
+			fflush(ctl->err);
+			_exit(126);
+		}
+		rc = fn(ctl, arg);
+		fflush(ctl->out);
+		fflush(ctl->err);
+		_exit(rc);
+	}
+	close(fd);
+	rc = wait_child(pid);
+	return rc == 126 ? -EPERM : rc;
+}
+
+struct rdma_reply {
+	int mode;
+};
+
+static int rdma_attr_cb(const struct nlattr *attr, void *data)
+{
+	struct rdma_reply *r = data;
+
+	if (mnl_attr_get_type(attr) == RDMA_NLDEV_SYS_ATTR_NETNS_MODE &&
+	    !mnl_attr_validate(attr, MNL_TYPE_U8))
+		r->mode = mnl_attr_get_u8(attr) ? CTL_RDMA_SHARED : CTL_RDMA_EXCLUSIVE;
+	return MNL_CB_OK;
+}
+
+static int rdma_reply_cb(const struct nlmsghdr *nlh, void *data)
+{
+	/* nldev messages have no header of their own before the attributes */
+	return mnl_attr_parse(nlh, 0, rdma_attr_cb, data);
+}
+
+/* rdma system show / rdma system set netns MODE, over NETLINK_RDMA */
+static int sys_rdma_netns(struct ctl *ctl, int set)
+{
+	struct rdma_reply r = { .mode = -ENOENT };
+	char buf[8192];
+	uint32_t seq = time(NULL), portid;
+	struct mnl_socket *nl;
+	struct nlmsghdr *nlh;
+	int ret, op, err = 0;
+
+	(void)ctl;
+	nl = mnl_socket_open(NETLINK_RDMA);
+	if (!nl)
+		/* no RDMA netlink: ib_core is not loaded */
+		return errno == EPROTONOSUPPORT ? -ENOENT : -errno;
+	if (mnl_socket_bind(nl, 0, MNL_SOCKET_AUTOPID) < 0) {
+		err = -errno;
+		goto out;
+	}
+	portid = mnl_socket_get_portid(nl);
+	nlh = mnl_nlmsg_put_header(buf);
+	op = set < 0 ? RDMA_NLDEV_CMD_SYS_GET : RDMA_NLDEV_CMD_SYS_SET;
+	nlh->nlmsg_type = RDMA_NL_GET_TYPE(RDMA_NL_NLDEV, op);
+	nlh->nlmsg_flags = NLM_F_REQUEST | NLM_F_ACK;
+	nlh->nlmsg_seq = seq;
+	if (set >= 0)
+		mnl_attr_put_u8(nlh, RDMA_NLDEV_SYS_ATTR_NETNS_MODE, set == CTL_RDMA_SHARED);
+	if (mnl_socket_sendto(nl, nlh, nlh->nlmsg_len) < 0) {
+		err = -errno;
+		goto out;
+	}
+	do {
+		ret = mnl_socket_recvfrom(nl, buf, sizeof(buf));
+		if (ret < 0)
+			break;
+		ret = mnl_cb_run(buf, ret, seq, portid, rdma_reply_cb, &r);
+	} while (ret > MNL_CB_STOP);
+	if (ret < 0)
+		err = -errno;
+out:
+	mnl_socket_close(nl);
+	if (err)
+		return err;
+	return set < 0 ? r.mode : set;
+}
+
 static void nl_close(struct ctl *ctl)
 {
 	struct ibsw_genl *g = ctl->priv;
@@ -180,5 +299,7 @@ const struct ctl_ops ctl_sys_ops = {
 	.run = sys_run,
 	.netns_open = sys_netns_open,
 	.exists = sys_exists,
+	.rdma_netns = sys_rdma_netns,
+	.in_netns = sys_in_netns,
 	.close = nl_close,
 };

@@ -261,8 +261,8 @@ static int plan_host_steps(struct plan *plan, const struct plan_host *h)
 	snprintf(scale, sizeof(scale), "%u", plan->opts.scale);
 	step = plan->opts.scale ?
 		add_step(plan, PLAN_CTL, "hca", "clock", h->rdma, "scale", scale, "rate", rate,
-			 NULL) :
-		add_step(plan, PLAN_CTL, "hca", "clock", h->rdma, "rate", rate, NULL);
+			 "netns", ns, NULL) :
+		add_step(plan, PLAN_CTL, "hca", "clock", h->rdma, "rate", rate, "netns", ns, NULL);
 	if (!step)
 		return -ENOMEM;
 	return 0;

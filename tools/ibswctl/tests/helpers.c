@@ -105,12 +105,47 @@ static bool fake_exists(struct ctl *ctl, const char *path)
 	return !access(path, F_OK) && strncmp(path, "/sys/", 5) && strncmp(path, "/run/", 5);
 }
 
+static int fake_rdma_netns(struct ctl *ctl, int set)
+{
+	struct t *t = t_of(ctl);
+
+	if (set < 0 || t->rdma_mode < 0)
+		return t->rdma_mode;
+	fprintf(t->runsf, "rdma system set netns %s\n", ctl_rdma_netns_name(set));
+	fflush(t->runsf);
+	if (t->rdma_busy) {
+		if (t->rdma_busy > 0)
+			t->rdma_busy--;
+		return -EBUSY;
+	}
+	t->rdma_mode = set;
+	return set;
+}
+
+static int fake_in_netns(struct ctl *ctl, const char *name,
+			 int (*fn)(struct ctl *ctl, void *arg), void *arg)
+{
+	struct t *t = t_of(ctl);
+	const char *root = ctl->sys_root;
+	int rc;
+
+	if (!strcmp(name, "missing"))
+		return -ENOENT;
+	snprintf(t->netns_root, sizeof(t->netns_root), "%s/netns/%s", root, name);
+	ctl->sys_root = t->netns_root;
+	rc = fn(ctl, arg);
+	ctl->sys_root = root;
+	return rc;
+}
+
 static const struct ctl_ops fake_ops = {
 	.xfer = fake_xfer,
 	.listen = fake_listen,
 	.run = fake_run,
 	.netns_open = fake_netns_open,
 	.exists = fake_exists,
+	.rdma_netns = fake_rdma_netns,
+	.in_netns = fake_in_netns,
 };
 
 struct t *t_new(void)
@@ -127,6 +162,9 @@ struct t *t_new(void)
 	ctl_init(&t->ctl, &fake_ops, t->outf, t->errf);
 	/* no real device of this machine: tests that want some make a tree */
 	t->ctl.sys_root = "/nonexistent/sys";
+	/* nor namespaces */
+	t->ctl.netns_dir = "/nonexistent/run/netns";
+	t->rdma_mode = CTL_RDMA_SHARED;
 	return t;
 }
 

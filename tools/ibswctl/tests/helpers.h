@@ -51,6 +51,15 @@ struct t {
 	/* paths that exist (besides real files) */
 	unsigned int npaths;
 	const char *paths[T_MAX_PATHS];
+	/*
+	 * rdma's netns mode (CTL_RDMA_SHARED at first; -ENOENT: no ib_core);
+	 * setting it logs "rdma system set netns MODE" in runs, and the next
+	 * rdma_busy settings fail with -EBUSY (every one if negative)
+	 */
+	int rdma_mode;
+	int rdma_busy;
+	/* in_netns NS runs its function with sys_root SYS_ROOT/netns/NS */
+	char netns_root[512];
 };
 
 struct t *t_new(void);
