@@ -61,6 +61,8 @@ void ctl_init(struct ctl *ctl, const struct ctl_ops *ops, FILE *out, FILE *err)
 	ctl->err = err;
 	ctl->sys_root = "/sys";
 	ctl->netns_dir = IBSWCTL_NETNS_DIR;
+	ctl->rdma_netns_path = IBSWCTL_RDMA_NETNS_PATH;
+	ctl->rdma_netns_wait_ms = 30000;
 	jw_init(&ctl->jw, out, false);
 }
 

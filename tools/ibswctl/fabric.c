@@ -8,6 +8,7 @@
 
 #include <errno.h>
 #include <libgen.h>
+#include <limits.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -21,7 +22,7 @@ static void usage(FILE *f)
 		"                          [clock-ppm PPM]\n"
 		"       ibswctl fabric up FILE [scale S] [desc PATH] [vls N] [buffer CREDITS]\n"
 		"                        [mtu BYTES] [prefix P] [no-rxe] [no-mgmt]\n"
-		"                        [dry-run]\n"
+		"                        [rdma-netns shared|exclusive] [dry-run]\n"
 		"       ibswctl fabric down [desc PATH]\n"
 		"       ibswctl fabric desc [desc PATH]\n"
 		"S: time scale, 1 to %d. FILE: a topology (ibnetdiscover or ibsim net format).\n"
@@ -133,12 +134,55 @@ static void report_step(struct ctl *ctl, const char *what, const struct plan_ste
 	plan_print_step(ctl->err, step);
 }
 
+/* The namespace of the host whose rdma device is dev, NULL if none */
+static const char *plan_rdma_netns(const struct plan *plan, const char *dev)
+{
+	unsigned int i;
+
+	for (i = 0; i < plan->nhosts; i++)
+		if (!strcmp(plan->host[i].rdma, dev))
+			return plan->host[i].netns;
+	return NULL;
+}
+
+/*
+ * "rdma link delete DEV" run in the namespace NS of DEV's host: rdma's
+ * exclusive netns mode shows a device only there (the patched rxe binds it
+ * to its netdev's namespace). argv has room for 9 arguments.
+ */
+static void rxe_delete_in(struct plan_step *u, char **argv, const char *ns, const char *dev)
+{
+	u->kind = PLAN_EXEC;
+	u->argv = argv;
+	argv[0] = "ip";
+	argv[1] = "netns";
+	argv[2] = "exec";
+	argv[3] = (char *)ns;
+	argv[4] = "rdma";
+	argv[5] = "link";
+	argv[6] = "delete";
+	argv[7] = (char *)dev;
+	argv[8] = NULL;
+	u->argc = 8;
+}
+
+/* Whether the initial namespace's sysfs shows rdma device dev */
+static bool rdma_dev_here(struct ctl *ctl, const char *dev)
+{
+	char path[PATH_MAX];
+
+	snprintf(path, sizeof(path), "%s/class/infiniband/%s", ctl->sys_root, dev);
+	return ctl->ops->exists(ctl, path);
+}
+
 /* Undo the steps before the one that failed, newest first. */
 static void undo_steps(struct ctl *ctl, struct plan *plan, unsigned int failed)
 {
 	struct plan_step u = { .kind = PLAN_CTL };
 	const struct plan_step *step;
-	char *argv[6] = { 0 };
+	bool exclusive = ctl_rdma_netns_mode(ctl) == CTL_RDMA_EXCLUSIVE;
+	char *argv[9] = { 0 };
+	const char *ns;
 	unsigned int i;
 
 	u.argv = argv;
@@ -161,6 +205,11 @@ static void undo_steps(struct ctl *ctl, struct plan *plan, unsigned int failed)
 			u.argc = 4;
 			break;
 		case UNDO_RXE:
+			ns = plan_rdma_netns(plan, step->undo_arg);
+			if (exclusive && ns && !rdma_dev_here(ctl, step->undo_arg)) {
+				rxe_delete_in(&u, argv, ns, step->undo_arg);
+				break;
+			}
 			u.kind = PLAN_EXEC;
 			argv[0] = "rdma";
 			argv[1] = "link";
@@ -189,6 +238,26 @@ static void undo_steps(struct ctl *ctl, struct plan *plan, unsigned int failed)
 		if (run_step(ctl, &u))
 			report_step(ctl, "undo failed", &u);
 	}
+}
+
+/*
+ * In rdma's exclusive netns mode a host can use only an rdma device of its
+ * own namespace, and a stock rxe leaves every device in the initial one.
+ */
+static int check_rxe_bound(struct ctl *ctl, const struct plan *plan)
+{
+	unsigned int i;
+
+	if (!plan->opts.rxe || ctl_rdma_netns_mode(ctl) != CTL_RDMA_EXCLUSIVE)
+		return 0;
+	for (i = 0; i < plan->nhosts; i++) {
+		if (!plan->host[i].rdma[0] || !rdma_dev_here(ctl, plan->host[i].rdma))
+			continue;
+		ctl_err(ctl, "rdma device %s is in the initial network namespace, not in %s: in rdma's exclusive netns mode %s cannot use it. This rdma_rxe does not bind a device to its netdev's namespace (ibsw's rxe patch 0006): load ibsw's, or use rdma-netns shared",
+			plan->host[i].rdma, plan->host[i].netns, plan->host[i].netns);
+		return -1;
+	}
+	return 0;
 }
 
 /* The time scale in force, for the description; 0 if it cannot be read. */
@@ -302,6 +371,7 @@ static int fabric_up(struct ctl *ctl, int argc, char **argv)
 	struct plan *plan = NULL;
 	struct topo_diag diag;
 	bool dry_run = false;
+	int rdma_netns = -1, switched = 0;
 	unsigned int i;
 	int ret = CTL_FAIL, err;
 
@@ -349,6 +419,13 @@ static int fabric_up(struct ctl *ctl, int argc, char **argv)
 				return CTL_USAGE;
 		} else if (!strcmp(key, "prefix")) {
 			opts.prefix = val;
+		} else if (!strcmp(key, "rdma-netns")) {
+			rdma_netns = ctl_rdma_netns_parse(val);
+			if (rdma_netns < 0) {
+				ctl_err(ctl, "bad rdma-netns \"%s\": expected shared or exclusive",
+					val);
+				return CTL_USAGE;
+			}
 		} else {
 			ctl_err(ctl, "fabric up: unknown argument \"%s\"", key);
 			usage(ctl->err);
@@ -374,6 +451,9 @@ static int fabric_up(struct ctl *ctl, int argc, char **argv)
 		goto out;
 	}
 	if (dry_run) {
+		if (rdma_netns >= 0 && ctl->ops->rdma_netns(ctl, -1) != rdma_netns)
+			fprintf(ctl->out, "rdma system set netns %s\n",
+				ctl_rdma_netns_name(rdma_netns));
 		plan_print(ctl->out, plan);
 		ret = CTL_OK;
 		goto out;
@@ -382,12 +462,18 @@ static int fabric_up(struct ctl *ctl, int argc, char **argv)
 		ctl_err(ctl, "fabric already up: %s exists (\"ibswctl fabric down\" first)", desc);
 		goto out;
 	}
+	/* before the first namespace: the mode cannot change while one exists */
+	if (rdma_netns >= 0) {
+		switched = ctl_rdma_netns_enter(ctl, rdma_netns);
+		if (switched < 0)
+			goto out;
+	}
 	for (i = 0; i < plan->nsteps; i++) {
 		if (run_step(ctl, &plan->step[i])) {
 			report_step(ctl, "fabric up failed at", &plan->step[i]);
 			fprintf(ctl->err, "ibswctl: undoing what was done\n");
 			undo_steps(ctl, plan, i);
-			goto out;
+			goto out_restore;
 		}
 		if (plan->step[i].sw >= 0 && ctl->last_switch_id_valid) {
 			plan->sw[plan->step[i].sw].id = ctl->last_switch_id;
@@ -396,12 +482,17 @@ static int fabric_up(struct ctl *ctl, int argc, char **argv)
 	}
 	if (!plan->time_scale)
 		plan->time_scale = ctl_fabric_scale(ctl);
-	if (ctl_write_atomic(ctl, "the fabric description", desc, fill_desc, plan)) {
+	if (check_rxe_bound(ctl, plan) ||
+	    ctl_write_atomic(ctl, "the fabric description", desc, fill_desc, plan)) {
 		fprintf(ctl->err, "ibswctl: undoing what was done\n");
 		undo_steps(ctl, plan, plan->nsteps);
-		goto out;
+		goto out_restore;
 	}
 	ret = CTL_OK;
+	goto out;
+out_restore:
+	if (switched > 0)
+		ctl_rdma_netns_restore(ctl);
 out:
 	plan_free(plan);
 	routes_free(routes);
@@ -482,13 +573,49 @@ static bool still_there(struct ctl *ctl, const struct plan_step *step)
 	}
 }
 
+/* The namespace of the host whose rdma device is dev, in a description */
+static const char *desc_rdma_netns(const struct jv *desc, const char *dev)
+{
+	const struct jv *hosts = jv_get(desc, "hosts"), *h;
+	const char *v;
+
+	for (h = hosts ? hosts->child : NULL; h; h = h->next) {
+		v = jv_get_str(h, "rdma_dev");
+		if (v && !strcmp(v, dev))
+			return jv_get_str(h, "netns");
+	}
+	return NULL;
+}
+
+/*
+ * A step "rdma link delete DEV" of fabric down, to run where the device is
+ * seen: in the initial namespace, or in rdma's exclusive netns mode in its
+ * host's (u, with room for 9 arguments in argv). false if it is gone.
+ */
+static bool rxe_down_step(struct ctl *ctl, const struct jv *desc, bool exclusive,
+			  const struct plan_step *step, struct plan_step *u, char **argv)
+{
+	const char *dev = step->argv[step->argc - 1], *ns;
+
+	if (still_there(ctl, step)) {
+		*u = *step;
+		return true;
+	}
+	ns = exclusive ? desc_rdma_netns(desc, dev) : NULL;
+	if (!ns || ctl_netns_has_rdma_dev(ctl, ns, dev) != 1)
+		return false;
+	rxe_delete_in(u, argv, ns, dev);
+	return true;
+}
+
 static int fabric_down(struct ctl *ctl, int argc, char **argv)
 {
 	const char *desc = IBSWCTL_DESC_PATH;
 	struct plan *plan = NULL;
 	unsigned int i, failed = 0;
-	char err[128];
-	bool missing;
+	char err[128], *uargv[9];
+	struct plan_step u;
+	bool missing, exclusive;
 	struct jv *v;
 
 	if (argc == 2 && !strcmp(argv[0], "desc")) {
@@ -506,11 +633,19 @@ static int fabric_down(struct ctl *ctl, int argc, char **argv)
 		jv_free(v);
 		return CTL_FAIL;
 	}
-	jv_free(v);
+	exclusive = ctl_rdma_netns_mode(ctl) == CTL_RDMA_EXCLUSIVE;
 	for (i = 0; i < plan->nsteps; i++) {
 		const struct plan_step *step = &plan->step[i];
 
-		if (step->need != NEED_NONE && !still_there(ctl, step)) {
+		if (step->need == NEED_PATH && !strcmp(step->argv[0], "rdma")) {
+			if (!rxe_down_step(ctl, v, exclusive, step, &u, uargv)) {
+				fprintf(ctl->err,
+					"ibswctl: fabric down: rdma device %s already gone\n",
+					step->argv[step->argc - 1]);
+				continue;
+			}
+			step = &u;
+		} else if (step->need != NEED_NONE && !still_there(ctl, step)) {
 			fprintf(ctl->err, "ibswctl: fabric down: %s%s already gone\n",
 				step->need == NEED_SWITCH ? "switch " :
 				step->need == NEED_FAMILY ? "" :
@@ -526,6 +661,7 @@ static int fabric_down(struct ctl *ctl, int argc, char **argv)
 		}
 	}
 	plan_free(plan);
+	jv_free(v);
 	if (failed) {
 		ctl_err(ctl, "fabric down: %u step%s failed; %s kept", failed,
 			failed == 1 ? "" : "s", desc);
@@ -535,6 +671,9 @@ static int fabric_down(struct ctl *ctl, int argc, char **argv)
 		ctl_err(ctl, "cannot remove %s: %s", desc, strerror(errno));
 		return CTL_FAIL;
 	}
+	/* the rdma netns mode of before the first fabric, when the last goes */
+	if (ctl_rdma_netns_restore(ctl))
+		return CTL_FAIL;
 	return CTL_OK;
 }
 

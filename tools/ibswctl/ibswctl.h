@@ -28,6 +28,8 @@
 #define IBSWCTL_VERSION		"1.0"
 #define IBSWCTL_DESC_PATH	"/run/ibsw/fabric.json"
 #define IBSWCTL_NETNS_DIR	"/run/netns"
+/* The rdma netns mode fabric down restores (rdma_netns.c) */
+#define IBSWCTL_RDMA_NETNS_PATH	"/run/ibsw/rdma-netns"
 
 /* Exit statuses, and what every command function returns */
 enum {
@@ -86,6 +88,8 @@ struct ctl {
 	struct jw jw;
 	const char *sys_root;		/* "/sys"; tests point it elsewhere */
 	const char *netns_dir;		/* IBSWCTL_NETNS_DIR; likewise */
+	const char *rdma_netns_path;	/* IBSWCTL_RDMA_NETNS_PATH; likewise */
+	unsigned int rdma_netns_wait_ms; /* how long fabric down waits to restore it */
 	char ext_msg[512];		/* extack message of the last failed request */
 	uint32_t ext_miss_type;		/* NLMSGERR_ATTR_MISS_TYPE, 0 if none */
 	bool reported;			/* the transport has said why it failed */
@@ -359,7 +363,10 @@ int ctl_write_atomic(struct ctl *ctl, const char *what, const char *path,
 /* hca.c: a new time scale for every patched rxe (ports/1/cc) */
 int ctl_hca_sync_scale(struct ctl *ctl, uint32_t scale);
 
-/* rdma_netns.c: the rdma subsystem's network namespace mode */
+/*
+ * rdma_netns.c: the rdma subsystem's network namespace mode during a
+ * fabric's life (ibswctl(8), "RDMA NETWORK NAMESPACE MODE")
+ */
 enum {
 	CTL_RDMA_EXCLUSIVE = 0,	/* a device is seen only in its own namespace */
 	CTL_RDMA_SHARED = 1,	/* every device is seen in every namespace */
@@ -367,8 +374,31 @@ enum {
 
 /* "shared", "exclusive" */
 const char *ctl_rdma_netns_name(int mode);
+/* CTL_RDMA_SHARED or CTL_RDMA_EXCLUSIVE, or -EINVAL */
+int ctl_rdma_netns_parse(const char *s);
+/* The mode to restore, from the state file: a mode, -ENOENT or -EINVAL */
+int ctl_rdma_netns_saved(struct ctl *ctl);
+/*
+ * fabric up ... rdma-netns MODE, before anything is made: switch to MODE
+ * unless it is in force, and save the mode it replaced. 1 if it switched,
+ * 0 if MODE was in force, CTL_FAIL-style -1 with the reason said.
+ */
+int ctl_rdma_netns_enter(struct ctl *ctl, int mode);
+/*
+ * fabric down, after everything is gone (and fabric up's undo): restore the
+ * saved mode, waiting up to ctl->rdma_netns_wait_ms for namespaces being
+ * dismantled. 0 if restored, not needed, or left for later because other
+ * namespaces exist (said on ctl->err); -1 if it failed (said).
+ */
+int ctl_rdma_netns_restore(struct ctl *ctl);
 /* The mode in force, CTL_RDMA_SHARED if it cannot be read (no ib_core) */
 int ctl_rdma_netns_mode(struct ctl *ctl);
+/*
+ * Whether ROOT/class/infiniband/DEV exists in network namespace NS, ROOT
+ * being that namespace's sysfs: 1 yes, 0 no, -errno if NS cannot be entered
+ * (-ENOENT: it does not exist)
+ */
+int ctl_netns_has_rdma_dev(struct ctl *ctl, const char *ns, const char *dev);
 int cmd_monitor(struct ctl *ctl, int argc, char **argv);
 
 /* nl.c: the real I/O */

@@ -162,8 +162,10 @@ struct t *t_new(void)
 	ctl_init(&t->ctl, &fake_ops, t->outf, t->errf);
 	/* no real device of this machine: tests that want some make a tree */
 	t->ctl.sys_root = "/nonexistent/sys";
-	/* nor namespaces */
+	/* nor namespaces or a saved rdma netns mode */
 	t->ctl.netns_dir = "/nonexistent/run/netns";
+	t->ctl.rdma_netns_path = "/nonexistent/run/ibsw/rdma-netns";
+	t->ctl.rdma_netns_wait_ms = 200;
 	t->rdma_mode = CTL_RDMA_SHARED;
 	return t;
 }
