@@ -7,6 +7,7 @@
 # ib_write_bw, ib_send_lat, IPv4 and IPv6 GIDs). Address resolution is
 # answered by the switch, the counters add up, the HCA injection rate and
 # the clock offsets are set and read back, and nothing is dropped.
+# Then the same fabric again in rdma's exclusive netns mode.
 # shellcheck source=tests/lib.sh disable=SC2317,SC2034
 . "$(dirname "$0")/../lib.sh"
 
@@ -114,5 +115,128 @@ clock_ppm() {
 ibsw_case clock_ppm clock_ppm
 
 ibsw_case nothing_lost ibsw_nothing_lost
+
+# The same fabric in rdma's exclusive netns mode (ibswctl(8), "RDMA NETWORK
+# NAMESPACE MODE"), from the shared mode: fabric up switches and saves the
+# shared mode, every host sees its own rxe device only (bound to its
+# namespace by rxe patch 0006), hca clock and fabric set scale reach the
+# devices there, RDMA works with the device each host sees, and fabric down
+# deletes the devices in their namespaces and restores the shared mode.
+IBSW_DESC_X=$IBSW_LOGDIR/fabric-exclusive.json
+RDMA_SAVED=/run/ibsw/rdma-netns
+
+rdma_mode() { rdma system show | awk '{ print $2 }'; }
+have_exclusive() { [ -e "$IBSW_DESC_X" ] || ibsw_fail "no fabric in exclusive mode"; }
+
+exclusive_down() {
+	local h
+
+	[ -e "$IBSW_DESC_X" ] || return 0
+	for h in H1 H2; do
+		ibsw_netns_kill "${HOST_NS[$h]}"
+	done
+	ibswctl fabric down desc "$IBSW_DESC_X"
+}
+
+exclusive_up() {
+	# the mode changes only while no namespace but the initial one exists
+	ibsw_fabric_down || ibsw_fail "fabric down (shared) failed" || return
+	echo "mode before: $(rdma_mode)"
+	[ "$(rdma_mode)" = shared ] || ibsw_fail "mode $(rdma_mode) before, not shared" || return
+	ibswctl fabric up "$IBSW_ROOT/topologies/one-switch.net" desc "$IBSW_DESC_X" scale 50 \
+		rdma-netns exclusive || ibsw_fail "fabric up rdma-netns exclusive failed" || return
+	ibsw_defer exclusive_down
+	echo "mode: $(rdma_mode), saved: $(cat "$RDMA_SAVED")"
+	[ "$(rdma_mode)" = exclusive ] || ibsw_fail "mode $(rdma_mode) after fabric up" || return
+	[ "$(cat "$RDMA_SAVED")" = shared ] || ibsw_fail "$RDMA_SAVED does not say shared" || return
+	IBSW_DESC=$IBSW_DESC_X ibsw_fabric_load_desc
+}
+
+# In the host's namespace: the IPv4 RoCEv2 GID index of its device
+# shellcheck disable=SC2016 # expanded by the shell in the namespace
+xgid4() {
+	hx "$1" sh -c 'p=/sys/class/infiniband/$1/ports/1
+		for i in $(seq 0 15); do
+			[ "$(cat $p/gids/$i)" = "$2" ] &&
+				[ "$(cat $p/gid_attrs/types/$i 2>/dev/null)" = "RoCE v2" ] &&
+				{ echo "$i"; exit 0; }
+		done
+		exit 1' sh "${HOST_RXE[$1]}" "$(ibsw_addr_gid "${HOST_IP4[$1]}")"
+}
+
+exclusive_own_device() {
+	local h devs
+
+	have_exclusive || return
+	devs=$(ls /sys/class/infiniband)
+	echo "initial namespace: rdma devices '$devs'"
+	[ -z "$devs" ] || ibsw_fail "the initial namespace sees $devs" || return
+	for h in H1 H2; do
+		wait_for "IPv4 RoCEv2 GID of ${HOST_RXE[$h]}" 20 xgid4 "$h" >/dev/null || return
+		devs=$(hx "$h" ls /sys/class/infiniband | tr '\n' ' ')
+		echo "$h: sysfs: $devs; rdma link: $(hx "$h" rdma link show | tr '\n' ' ')"
+		[ "$devs" = "${HOST_RXE[$h]} " ] || ibsw_fail "$h sees '$devs'" || return
+		[ "$(hx "$h" rdma link show | wc -l)" = 1 ] ||
+			ibsw_fail "$h: rdma link shows more than its device" || return
+		# fabric up set its clock from the host's namespace (hca clock ... netns)
+		[ "$(hx "$h" cat "/sys/class/infiniband/${HOST_RXE[$h]}/ports/1/cc/time_scale")" = 50 ] ||
+			ibsw_fail "${HOST_RXE[$h]}: cc time_scale is not the fabric's 50" || return
+	done
+	ibswctl fabric set scale 60 || ibsw_fail "fabric set scale 60 failed" || return
+	for h in H1 H2; do
+		[ "$(hx "$h" cat "/sys/class/infiniband/${HOST_RXE[$h]}/ports/1/cc/time_scale")" = 60 ] ||
+			ibsw_fail "${HOST_RXE[$h]}: fabric set scale did not reach it" || return
+	done
+}
+
+ready_cm_in_host() {
+	hx "$1" rdma resource show cm_id 2>/dev/null | grep LISTEN | grep -q -- ":$IBSW_PORT\b"
+}
+
+# rdma_cm finds the device of the host's namespace by itself
+exclusive_rping() {
+	have_exclusive || return
+	ibsw_next_port
+	IBSW_PORT=$_ibsw_port
+	ibsw_server_client H2 H1 ready_cm_in_host 60 \
+		rping -s -a "${HOST_IP4[H2]}" -p "$IBSW_PORT" -C 10 -S 1024 -V -- \
+		rping -c -a "${HOST_IP4[H2]}" -I "${HOST_IP4[H1]}" -p "$IBSW_PORT" -C 10 -S 1024 -V
+}
+
+# perftest without -d: the one device the host sees
+exclusive_write_bw() {
+	local g1 g2
+
+	have_exclusive || return
+	g1=$(xgid4 H1) && g2=$(xgid4 H2) || ibsw_fail "no IPv4 RoCEv2 GID" || return
+	ibsw_next_port
+	IBSW_PORT=$_ibsw_port
+	ibsw_server_client H2 H1 ready_tcp 60 \
+		ib_write_bw -x "$g2" -p "$IBSW_PORT" -F -s 65536 -n 100 --report_gbits -- \
+		ib_write_bw -x "$g1" -p "$IBSW_PORT" -F -s 65536 -n 100 --report_gbits "$(_oob H2)" ||
+		return
+	grep -q "Device *: ${HOST_RXE[H1]}" "$IBSW_CASE_LOG" ||
+		ibsw_fail "ib_write_bw on H1 did not use ${HOST_RXE[H1]}"
+}
+
+exclusive_down_restores() {
+	local err=$IBSW_LOGDIR/exclusive-down.err rc=0
+
+	exclusive_down 2>"$err" || rc=$?
+	cat "$err"
+	[ "$rc" = 0 ] || ibsw_fail "fabric down failed: $(tail -n 1 "$err")" || return
+	# the devices were deleted where they were, not found "already gone"
+	! grep -q "already gone" "$err" || ibsw_fail "$(grep -m 1 "already gone" "$err")" || return
+	echo "mode after: $(rdma_mode)"
+	[ "$(rdma_mode)" = shared ] || ibsw_fail "mode $(rdma_mode) after fabric down" || return
+	[ ! -e "$RDMA_SAVED" ] || ibsw_fail "$RDMA_SAVED is still there" || return
+	[ -z "$(ls /sys/class/infiniband)" ] || ibsw_fail "rdma devices left: $(ls /sys/class/infiniband)"
+}
+
+ibsw_case exclusive_up exclusive_up
+ibsw_case exclusive_own_device exclusive_own_device
+ibsw_case exclusive_rping exclusive_rping
+ibsw_case exclusive_write_bw exclusive_write_bw
+ibsw_case exclusive_down_restores exclusive_down_restores
 
 ibsw_exit
