@@ -116,7 +116,11 @@ ibsw_show_log() {
 	for f in "$1" "${1%.log}".*.log; do
 		[ -s "$f" ] || continue
 		echo "# --- ${f##*/} (last 25 lines)"
-		tail -n 25 "$f" | sed 's/^/#   /'
+		# (a newline after an unfinished last line: perftest's reports
+		# end theirs when the next begins, and the result lines that
+		# follow must start a line)
+		# shellcheck disable=SC1003 # sed: append a newline
+		tail -n 25 "$f" | sed -e 's/^/#   /' -e '$a\'
 	done
 }
 
