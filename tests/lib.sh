@@ -832,38 +832,55 @@ tool_send_lat() {
 }
 slat() { _have ib_send_lat && tool_send_lat "$@"; }
 
-# ibsw_flow_start SRC DST SECONDS [ARGS...]: a bulk flow from host SRC to
-# host DST (ib_write_bw, 64 KiB messages, duration mode) in the background,
-# server and client killed when the case ends. Returns once the client
-# runs. IBSW_FLOW_TOOL (another perftest bw tool) and IBSW_FLOW_SIZE
+# ------------------------------------------------------------------- flows
+# Bulk flows run until the case ends (ibsw_reap stops them with the rest
+# of its background processes), not for a duration guessed in advance:
+# under QEMU TCG a perftest takes from one to tens of seconds to start,
+# longer while other flows, builds or VMs load the CPUs, and a flow that
+# ran out before a window ended gave that window a wrong rate.
+
+IBSW_FLOW_LIMIT=${IBSW_FLOW_LIMIT:-1800}	# wall s: the end of a lost flow
+IBSW_FLOW_REPORT=${IBSW_FLOW_REPORT:-10}	# s between perftest's reports
+IBSW_FLOW_START_TIMEOUT=${IBSW_FLOW_START_TIMEOUT:-90}
+
+# ibsw_flow_start SRC DST [ARGS...]: a bulk flow from host SRC to host DST
+# (ib_write_bw, 64 KiB messages) in the background, running until the case
+# ends, when ibsw_reap kills server and client. Returns once the client
+# was started. IBSW_FLOW_TOOL (another perftest bw tool) and IBSW_FLOW_SIZE
 # change the tool and the message size; the client runs on SRC, so with
 # ib_read_bw the data goes from DST to SRC.
 ibsw_flow_start() {
-	local s=$1 d=$2 secs=$3 sa ca log tool=${IBSW_FLOW_TOOL:-ib_write_bw}
+	local s=$1 d=$2 sa ca log tool=${IBSW_FLOW_TOOL:-ib_write_bw}
 	local size=${IBSW_FLOW_SIZE:-65536}
-	shift 3
+	shift 2
 
 	sa=$(_dev_args "$d" -d -x) && ca=$(_dev_args "$s" -d -x) || return 1
 	ibsw_next_port
 	IBSW_PORT=$_ibsw_port
 	log=${IBSW_CASE_LOG%.log}.flow-$s-$d.log
-	# -u 20: a QP timeout of 4 s, as queueing delays grow with the time
-	# scale (rxe's own timers are not scaled). nice 19: perftest
-	# busy-polls, and at nice 0 the softirqs and workers that run the
-	# emulated links and rxe wait for its time slices (ibsw-run's guest.py)
+	# --run_infinitely: a report every IBSW_FLOW_REPORT s, no end (perftest
+	# 4.5 has it for the bw tests). -u 20: a QP timeout of 4 s, as queueing
+	# delays grow with the time scale (rxe's own timers are not scaled).
+	# nice 19: perftest busy-polls, and at nice 0 the softirqs and workers
+	# that run the emulated links and rxe wait for its time slices
+	# (ibsw-run's guest.py)
 	# shellcheck disable=SC2086
-	ibsw_bg "$d" "$log" $((secs + 30)) nice -n 19 "$tool" $sa -p "$IBSW_PORT" -F \
-		-s "$size" -D "$secs" --report_gbits -u 20 "$@"
+	ibsw_bg "$d" "$log" "$IBSW_FLOW_LIMIT" nice -n 19 "$tool" $sa -p "$IBSW_PORT" -F \
+		-s "$size" --run_infinitely -D "$IBSW_FLOW_REPORT" --report_gbits -u 20 "$@"
 	local spid=$IBSW_BG_PID
 	_ibsw_flow_srv_ready() {
 		kill -0 "$spid" 2>/dev/null || return 0
 		ready_tcp "$d"
 	}
-	wait_for "$tool server on $d" 20 _ibsw_flow_srv_ready || return 1
-	kill -0 "$spid" 2>/dev/null || ibsw_fail "$tool server on $d exited" || return
+	# (a server's start takes seconds under TCG, tens on a busy machine)
+	wait_for "$tool server on $d" "$IBSW_FLOW_START_TIMEOUT" _ibsw_flow_srv_ready >/dev/null ||
+		ibsw_fail "flow $s->$d: its server ($tool on $d) did not listen within $IBSW_FLOW_START_TIMEOUT s" ||
+		return
+	kill -0 "$spid" 2>/dev/null ||
+		ibsw_fail "flow $s->$d: its server exited: $(ibsw_last_line "$(cat "$log")")" || return
 	# shellcheck disable=SC2086
-	ibsw_bg "$s" "$log" $((secs + 30)) nice -n 19 "$tool" $ca -p "$IBSW_PORT" -F \
-		-s "$size" -D "$secs" --report_gbits -u 20 "$@" "$(_oob "$d")"
+	ibsw_bg "$s" "$log" "$IBSW_FLOW_LIMIT" nice -n 19 "$tool" $ca -p "$IBSW_PORT" -F \
+		-s "$size" --run_infinitely -D "$IBSW_FLOW_REPORT" --report_gbits -u 20 "$@" "$(_oob "$d")"
 	echo "$(ibsw_ts) flow $s -> $d started ($tool, log ${log##*/})"
 }
 

@@ -172,7 +172,7 @@ ird() {
 	local solo d0 d1
 
 	cc_reset || return
-	ibsw_flow_start H1 H5 $((4 * WINDOW + 20)) || return
+	ibsw_flow_start H1 H5 || return
 	sleep 2
 	solo=$(host_rate H1) || return
 	echo "CC off: $solo bit/s"
@@ -222,7 +222,7 @@ becn() {
 			eval "b_${h}_$c=$(rxecnt $h $c)"
 		done
 	done
-	ibsw_flow_start H1 H5 $((3 * WINDOW + 40)) && ibsw_flow_start H2 H5 $((3 * WINDOW + 40)) || return
+	ibsw_flow_start H1 H5 && ibsw_flow_start H2 H5 || return
 	sleep 3
 
 	local -A r
@@ -287,9 +287,9 @@ cnp() {
 	done
 	# into H5: an RDMA WRITE flow from H1, UD sends from H3, and RDMA READ
 	# responses from H2 (H5 reads)
-	ibsw_flow_start H1 H5 $((WINDOW + 20)) &&
-		IBSW_FLOW_TOOL=ib_send_bw IBSW_FLOW_SIZE=2048 ibsw_flow_start H3 H5 $((WINDOW + 20)) -c UD &&
-		IBSW_FLOW_TOOL=ib_read_bw ibsw_flow_start H5 H2 $((WINDOW + 20)) || return
+	ibsw_flow_start H1 H5 &&
+		IBSW_FLOW_TOOL=ib_send_bw IBSW_FLOW_SIZE=2048 ibsw_flow_start H3 H5 -c UD &&
+		IBSW_FLOW_TOOL=ib_read_bw ibsw_flow_start H5 H2 || return
 	sleep "$((WINDOW + 4))"
 	for h in H2 H3 H5; do
 		echo "$h: cnp_sent $(rxecnt $h cc_cnp_sent) cnp_rcvd $(rxecnt $h cc_cnp_rcvd)" \

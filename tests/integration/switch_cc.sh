@@ -25,7 +25,6 @@
 
 SCALE=${IBSW_SCALE:-1000}	# 4x DDR: 16 Mb/s of wall-clock traffic
 WINDOW=${IBSW_WINDOW:-8}	# wall seconds per measurement window
-FLOW_SECS=${IBSW_FLOW_SECS:-300}	# longer than needed: the flows stop with the case
 MARKING_RATE=${IBSW_CC_MARKING_RATE:-0}
 VARS=$IBSW_LOGDIR/cc.vars
 
@@ -275,10 +274,10 @@ scenario1() {
 	ibswctl cc log clear S1 && ibswctl cc log clear S2 && ibswctl counters clear S1 &&
 		ibswctl counters clear S2 || ibsw_fail "clearing logs and counters failed" || return
 
-	ibsw_flow_start H1 H4 "$FLOW_SECS" || return
+	ibsw_flow_start H1 H4 || return
 	for h in H2 H3 H6 H7; do
 		sleep 1
-		ibsw_flow_start "$h" H5 "$FLOW_SECS" || return
+		ibsw_flow_start "$h" H5 || return
 	done
 	# the clients take a while to connect (seconds under TCG)
 	eval "$(snapshot s0)"

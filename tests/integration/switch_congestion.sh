@@ -29,15 +29,15 @@ gbps() { awk -v b="$1" 'BEGIN { printf "%.2f", b / 1e9 }'; }
 
 congestion() {
 	local -A r
-	local f1_solo f1 f2 f3 f4 f5 h total=$((SOLO * 2 + WINDOW + 30))
+	local f1_solo f1 f2 f3 f4 f5 h
 
-	ibsw_flow_start H1 H4 "$total" || return 1
+	ibsw_flow_start H1 H4 || return 1
 	sleep 2
 	ibsw_rate_window r "$SOLO" "$(port_of H1)" || return 1
 	f1_solo=${r[$(port_of H1)]}
 	echo "F1 alone: $(gbps "$f1_solo") Gb/s"
 	for h in H2 H3 H6 H7; do
-		ibsw_flow_start "$h" H5 "$total" || return 1
+		ibsw_flow_start "$h" H5 || return 1
 		sleep 1
 	done
 	sleep 2

@@ -28,7 +28,7 @@ overload() {
 
 	for h in H1 H2 H3 H4; do
 		# a long QP timeout: queueing delays are scaled by SCALE too
-		ibsw_flow_start "$h" H5 $((SECS + 10)) || return 1
+		ibsw_flow_start "$h" H5 || return 1
 	done
 	sleep 3
 	d0=$(ibsw_cnt "$sw" "$p5" port_xmit_data) t0=${EPOCHREALTIME/./}

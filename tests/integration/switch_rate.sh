@@ -23,7 +23,7 @@ fidelity() {
 	ibswctl fabric set scale "$scale" &&
 		ibswctl port set "$sw/${HOST_PORT[H1]}" rate "$rate" &&
 		ibswctl port set "$sw/$p2" rate "$rate" || return 1
-	ibsw_flow_start H1 H2 $((WINDOW + 6)) || return 1
+	ibsw_flow_start H1 H2 || return 1
 	sleep 3
 	d0=$(ibsw_cnt "$sw" "$p2" port_xmit_data) t0=${EPOCHREALTIME/./}
 	sleep "$WINDOW"

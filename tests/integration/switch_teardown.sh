@@ -26,7 +26,7 @@ busy() {
 
 	for s in "$@"; do
 		d=${s#*>} s=${s%>*}
-		ibsw_flow_start "$s" "$d" 120 || return 1
+		ibsw_flow_start "$s" "$d" || return 1
 	done
 	sleep 3
 }
@@ -58,7 +58,7 @@ kill_congested() {
 
 	for f in H1:H4 H2:H5 H3:H5 H6:H5 H7:H5; do
 		s=${f%:*}
-		ibsw_flow_start "$s" "${f#*:}" 120 -u 14 || return 1
+		ibsw_flow_start "$s" "${f#*:}" -u 14 || return 1
 		sent() { [ "$(ibsw_cnt "${HOST_SW[$s]}" "${HOST_PORT[$s]}" port_rcv_data)" -gt "$1" ]; }
 		wait_for "traffic from $s" 30 sent "$(ibsw_cnt "${HOST_SW[$s]}" "${HOST_PORT[$s]}" port_rcv_data)" ||
 			return 1
