@@ -27,20 +27,21 @@ ibsw_fabric_up "$IBSW_ROOT/topologies/seed002.net" scale "$SCALE" >>"$IBSW_CASE_
 port_of() { echo "${HOST_SW[$1]}:${HOST_PORT[$1]}"; }
 gbps() { awk -v b="$1" 'BEGIN { printf "%.2f", b / 1e9 }'; }
 
+# Each window starts once its flows send (ibsw_flows_started), however long
+# perftest took to start, and the flows run until the case ends.
 congestion() {
 	local -A r
 	local f1_solo f1 f2 f3 f4 f5 h
 
 	ibsw_flow_start H1 H4 || return 1
-	sleep 2
+	ibsw_flows_started || return
 	ibsw_rate_window r "$SOLO" "$(port_of H1)" || return 1
 	f1_solo=${r[$(port_of H1)]}
 	echo "F1 alone: $(gbps "$f1_solo") Gb/s"
 	for h in H2 H3 H6 H7; do
 		ibsw_flow_start "$h" H5 || return 1
-		sleep 1
 	done
-	sleep 2
+	ibsw_flows_started || return
 	ibsw_rate_window r "$WINDOW" "$(port_of H1)" "$(port_of H2)" "$(port_of H3)" \
 		"$(port_of H6)" "$(port_of H7)" || return 1
 	f1=${r[$(port_of H1)]} f2=${r[$(port_of H2)]} f3=${r[$(port_of H3)]}

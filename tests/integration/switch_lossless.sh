@@ -27,15 +27,17 @@ overload() {
 	local -A r
 
 	for h in H1 H2 H3 H4; do
-		# a long QP timeout: queueing delays are scaled by SCALE too
 		ibsw_flow_start "$h" H5 || return 1
 	done
-	sleep 3
+	# full load from here on: all four send (they run until the case ends)
+	ibsw_flows_started || return
 	d0=$(ibsw_cnt "$sw" "$p5" port_xmit_data) t0=${EPOCHREALTIME/./}
 	ibsw_case_verify & local vpid=$!
 	ibsw_rate_window r "$SECS" "$(port_of H1)" "$(port_of H2)" "$(port_of H3)" "$(port_of H4)"
+	local wrc=$?
 	d1=$(ibsw_cnt "$sw" "$p5" port_xmit_data) t1=${EPOCHREALTIME/./}
 	wait $vpid || ibsw_fail "data verification failed: $(cat "$IBSW_LOGDIR/verify.reason" 2>/dev/null)" || return
+	[ "$wrc" = 0 ] || return 1
 	rate=$(((d1 - d0) * 32 * 1000000 * SCALE / (t1 - t0)))
 	echo "H5 link: $rate bit/s; senders: ${r[*]}"
 	ibsw_note "4:1 for $EMU emulated s: H5 link $((rate / 1000000)) Mb/s of 2000; senders $(for h in H1 H2 H3 H4; do echo -n "$((${r[$(port_of $h)]} / 1000000)) "; done)Mb/s"

@@ -17,18 +17,18 @@ ibsw_fabric_up "$IBSW_ROOT/topologies/one-switch.net" >>"$IBSW_CASE_LOG" 2>&1 ||
 
 # fidelity RATE BPS SCALE
 fidelity() {
-	local rate=$1 bps=$2 scale=$3 sw=${HOST_SW[H2]} p2=${HOST_PORT[H2]}
-	local d0 d1 t0 t1 got
+	local rate=$1 bps=$2 scale=$3 sw=${HOST_SW[H2]} p1=${HOST_PORT[H1]} p2=${HOST_PORT[H2]}
+	local got
+	local -A r
 
 	ibswctl fabric set scale "$scale" &&
-		ibswctl port set "$sw/${HOST_PORT[H1]}" rate "$rate" &&
+		ibswctl port set "$sw/$p1" rate "$rate" &&
 		ibswctl port set "$sw/$p2" rate "$rate" || return 1
 	ibsw_flow_start H1 H2 || return 1
-	sleep 3
-	d0=$(ibsw_cnt "$sw" "$p2" port_xmit_data) t0=${EPOCHREALTIME/./}
-	sleep "$WINDOW"
-	d1=$(ibsw_cnt "$sw" "$p2" port_xmit_data) t1=${EPOCHREALTIME/./}
-	got=$(((d1 - d0) * 32 * 1000000 * scale / (t1 - t0)))
+	ibsw_flows_started || return
+	# what the switch sent to H2
+	ibsw_rate_window -c port_xmit_data r "$WINDOW" "$sw:$p2" || return 1
+	got=${r[$sw:$p2]}
 	echo "$rate at scale $scale: $got of $bps bit/s"
 	echo "$rate (scale $scale, $((bps / scale / 1000000)) Mb/s wall): $(awk -v g="$got" -v b="$bps" 'BEGIN { printf "%.1f%%", 100 * g / b }') of the data rate" >>"$IBSW_LOGDIR/results"
 	[ $((got * 100)) -ge $((bps * 95)) ] || ibsw_fail "$got bit/s is below 95% of $bps" || return

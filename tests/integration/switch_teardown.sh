@@ -20,7 +20,8 @@ ibsw_require_ibsw
 ibsw_fabric_up "$IBSW_ROOT/topologies/seed002.net" >>"$IBSW_CASE_LOG" 2>&1 ||
 	ibsw_setup_fail "fabric up: ${_ibsw_reason:-see setup.log}"
 
-# Traffic the case kills: long flows on paths that cross what goes away.
+# Traffic the case kills: flows on paths that cross what goes away, each
+# sending before anything goes (they run until the case stops them).
 busy() {
 	local s d
 
@@ -28,7 +29,7 @@ busy() {
 		d=${s#*>} s=${s%>*}
 		ibsw_flow_start "$s" "$d" || return 1
 	done
-	sleep 3
+	ibsw_flows_started
 }
 
 # step_start CMD...: run a teardown step in the background (STEP_PID)
@@ -54,14 +55,11 @@ step_finish() {
 # waited 50 s for those packets' references, freed the QPs anyway and
 # crashed in the packets' destructor.)
 kill_congested() {
-	local f s t0 t1
+	local f t0 t1
 
 	for f in H1:H4 H2:H5 H3:H5 H6:H5 H7:H5; do
-		s=${f%:*}
-		ibsw_flow_start "$s" "${f#*:}" -u 14 || return 1
-		sent() { [ "$(ibsw_cnt "${HOST_SW[$s]}" "${HOST_PORT[$s]}" port_rcv_data)" -gt "$1" ]; }
-		wait_for "traffic from $s" 30 sent "$(ibsw_cnt "${HOST_SW[$s]}" "${HOST_PORT[$s]}" port_rcv_data)" ||
-			return 1
+		ibsw_flow_start "${f%:*}" "${f#*:}" -u 14 || return 1
+		ibsw_flows_started "$IBSW_FLOW" || return
 	done
 	# All at once, as a job killed with Ctrl-C would be
 	t0=${EPOCHREALTIME/./}
