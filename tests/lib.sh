@@ -721,6 +721,7 @@ ibsw_fabric_up() {
 
 	echo "$(ibsw_ts) ibswctl fabric up $topo desc $IBSW_DESC $*"
 	ibswctl fabric up "$topo" desc "$IBSW_DESC" "$@" || return 1
+	IBSW_TOPO=$topo
 	ibsw_defer "ibsw_fabric_down"
 	ibsw_fabric_load_desc || return 1
 	for h in "${!HOST_NS[@]}"; do
@@ -798,6 +799,36 @@ ibsw_cnt_total() {
 # Time scale of the fabric.
 ibsw_time_scale() {
 	ibswctl -j fabric show | jq -r '.time_scale'
+}
+
+# ibsw_hca_rate HOST: "BPS WHERE": the rate at which HOST's HCA injects at
+# most, bit/s of emulated time, as the fabric has it in force (its switch
+# port's hca_rate in sysfs, or `ibswctl -j port show`), else as the
+# topology asks for it (the inject= option of its port); WHERE says which
+ibsw_hca_rate() {
+	local h=$1 v
+
+	if read -r v <"/sys/class/ibsw/${HOST_SW[$h]}/ports/${HOST_PORT[$h]}/hca_rate" 2>/dev/null &&
+		[ "${v:-0}" != 0 ]; then
+		echo "$v sysfs"
+		return
+	fi
+	v=$(ibswctl -j port show "${HOST_SW[$h]}/${HOST_PORT[$h]}" 2>/dev/null |
+		jq -r '(if type == "array" then .[0] else . end) | .hca_rate // empty' 2>/dev/null)
+	if [ -n "$v" ] && [ "$v" != 0 ]; then
+		echo "$v ibswctl"
+		return
+	fi
+	v=$(awk -v h="\"$h\"" '
+		{ sub(/#.*/, "") }
+		$1 ~ /^(Hca|Ca|Switch)$/ { host = ($1 != "Switch" && $3 == h); next }
+		host && match($0, /inject=[0-9]+[kMG]?/) {
+			v = substr($0, RSTART + 7, RLENGTH - 7); m = 1
+			if (v ~ /k$/) m = 1e3; else if (v ~ /M$/) m = 1e6; else if (v ~ /G$/) m = 1e9
+			printf "%.0f\n", v * m; exit
+		}' "${IBSW_TOPO:-/dev/null}")
+	[ -n "$v" ] || return 1
+	echo "$v topology"
 }
 
 # ibsw_rate_window [-c COUNTER] VAR SECONDS SW:PORT...: bit/s of
