@@ -42,11 +42,22 @@ overload() {
 	echo "H5 link: $rate bit/s; senders: ${r[*]}"
 	ibsw_note "4:1 for $EMU emulated s: H5 link $((rate / 1000000)) Mb/s of 2000; senders $(for h in H1 H2 H3 H4; do echo -n "$((${r[$(port_of $h)]} / 1000000)) "; done)Mb/s"
 	# Overloaded: busy at least 80% of the time with four times its rate
-	# offered (timer slack in the VM costs the rest; design §7)
-	[ "$rate" -ge 1600000000 ] || ibsw_fail "H5's link ran at $rate bit/s, below 80% of 2 Gb/s" || return
+	# offered (timer slack in the VM costs the rest; design §7). That
+	# margin is for the CPU: only a rate below it asks whether the CPU
+	# (late engine runs at H5's port or the senders') or the link was short
+	[ "$rate" -ge 1600000000 ] || {
+		ibsw_cpu_check "$sw:$p5" "$(port_of H1)" "$(port_of H2)" "$(port_of H3)" "$(port_of H4)" &&
+			ibsw_fail "H5's link ran at $rate bit/s, below 80% of 2 Gb/s"
+		return 1
+	}
 	for h in H1 H2 H3 H4; do
-		[ "${r[$(port_of $h)]}" -gt 200000000 ] || ibsw_fail "$h starved: ${r[$(port_of $h)]} bit/s" || return
+		[ "${r[$(port_of $h)]}" -gt 200000000 ] || {
+			ibsw_cpu_check "$(port_of "$h")" && ibsw_fail "$h starved: ${r[$(port_of "$h")]} bit/s"
+			return 1
+		}
 	done
+	ibsw_cpu_check "$sw:$p5" "$(port_of H1)" "$(port_of H2)" "$(port_of H3)" "$(port_of H4)" ||
+		echo "(not a failure here: the rates are above their thresholds)"
 }
 
 port_of() { echo "${HOST_SW[$1]}:${HOST_PORT[$1]}"; }
