@@ -172,8 +172,7 @@ ird() {
 	local solo d0 d1
 
 	cc_reset || return
-	ibsw_flow_start H1 H5 || return
-	sleep 2
+	ibsw_flow_start H1 H5 && ibsw_flows_started || return
 	solo=$(host_rate H1) || return
 	echo "CC off: $solo bit/s"
 	IRD_NOTES=("CC off: $(pct "$solo" "$RATE")% of the link")
@@ -222,8 +221,9 @@ becn() {
 			eval "b_${h}_$c=$(rxecnt $h $c)"
 		done
 	done
-	ibsw_flow_start H1 H5 && ibsw_flow_start H2 H5 || return
-	sleep 3
+	ibsw_flow_start H1 H5 && ibsw_flow_start H2 H5 && ibsw_flows_started || return
+	# the loop settles: the first marks, BECNs and CCTI increases
+	sleep 2
 
 	local -A r
 	ibsw_rate_window r "$WINDOW" "$SW:${HOST_PORT[H1]}" "$SW:${HOST_PORT[H2]}" || return
