@@ -346,9 +346,11 @@ void ibsw_switch_destroy_all(void)
 }
 
 /**
- * ibsw_fabric_fold_wait() - convert PortXmitWait of every port so far
+ * ibsw_fabric_fold_wait() - set every port's rates again, converting the
+ *	time its counters counted so far (PortXmitWait, PortXmitTimeCong,
+ *	xmit-late)
  *
- * Called before the time scale changes.
+ * Called before the time scale changes, and after clock offsets change.
  *
  * Context: RTNL.
  */
@@ -376,10 +378,10 @@ void ibsw_fabric_reclock(void)
 	unsigned int i;
 
 	xa_for_each(&ibsw_fabric.switches, id, sw)
-		for (i = 1; i <= sw->nr_ports; i++) {
+		for (i = 1; i <= sw->nr_ports; i++)
 			ibsw_port_set_clock(sw->ports[i]);
-			ibsw_port_set_pace(sw->ports[i]);
-		}
+	/* Every port's engines paced again, at the new offsets */
+	ibsw_fabric_fold_wait();
 }
 
 /**
