@@ -1,5 +1,6 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0
+# cpu: shared
 #
 # The ibsw netlink family (Documentation/netlink/specs/ibsw.yaml), driven
 # through the kernel's ynl library (tools/ynl/ibsw_ynl.py runs many

@@ -1,5 +1,6 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0
+# cpu: shared
 #
 # RDMA between two emulated hosts in two network namespaces, joined by a
 # veth pair, each with an rxe device on its end (patched rdma_rxe):

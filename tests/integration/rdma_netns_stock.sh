@@ -1,5 +1,6 @@
 #!/bin/bash
 # vm-options: --no-modules
+# cpu: shared
 # SPDX-License-Identifier: GPL-2.0
 #
 # Negative control: with the STOCK rdma_rxe of the distro kernel, two rxe

@@ -1,5 +1,6 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0
+# cpu: shared
 #
 # Namespaces and netdevs going away under live RDMA flows (patched rdma_rxe).
 #

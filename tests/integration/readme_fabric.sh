@@ -1,5 +1,6 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0
+# cpu: shared
 #
 # README.md's "A fabric in three commands" as a newcomer runs it: the block
 # is read from the README itself and run by bash exactly as written, with the

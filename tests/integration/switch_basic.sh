@@ -1,5 +1,6 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0
+# cpu: shared
 #
 # One ibsw switch, two hosts (topologies/one-switch.net), built by
 # `ibswctl fabric up`: every kind of RDMA traffic crosses the switch
