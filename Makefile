@@ -9,6 +9,9 @@
 #   make bench      rxe through ibsw against veth and a bridge (scripts/bench)
 #   make kunit      only the KUnit suites (kernel built from linux-source)
 #   make vmcheck    only the integration tests (T=name runs one)
+#   make repeat T="name..." [N=10] [M=regex]
+#                   run VM tests N times on an idle machine and tabulate
+#                   their notes (tests/repeat; not part of make check)
 #   make checkpatch checkpatch.pl over our kernel code and patches
 #   make debugcheck the integration tests on a debug kernel (KASAN, lockdep,
 #                   kmemleak; built once, slow: not part of make check)
@@ -23,7 +26,7 @@ export IBSW_ROOT IBSW_KVER KDIR IBSW_BUILD
 
 Q := $(if $(V),,@)
 
-.PHONY: all deps modules rxe tools check unit kunit vmcheck demo bench checkpatch debugcheck clean
+.PHONY: all deps modules rxe tools check unit kunit vmcheck repeat demo bench checkpatch debugcheck clean
 
 all: modules rxe tools
 
@@ -50,6 +53,9 @@ kunit: deps
 
 vmcheck: all
 	$(Q)$(IBSW_ROOT)/tests/run integration $(T)
+
+repeat: all
+	$(Q)$(IBSW_ROOT)/tests/repeat -n $(or $(N),10) $(if $(M),-m '$(M)') $(T)
 
 demo: all
 	$(Q)$(IBSW_ROOT)/scripts/demo
