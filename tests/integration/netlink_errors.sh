@@ -247,6 +247,11 @@ missing_attrs() {
 	q_err EINVAL "$m lid in addr" addr-set "{\"addr\":[{\"ip\":\"$(v4hex 10.9.0.3)\"}]}"
 	q_err EINVAL "$m vl in vl" port-set "{$s,\"port\":2,\"vl\":[{\"buffer-credits\":100}]}"
 	q_err EINVAL "$m buffer-credits in vl" port-set "{$s,\"port\":2,\"vl\":[{\"vl\":0}]}"
+	# port-get's read-only attributes are refused, not ignored
+	q_err EINVAL "read-only attribute buffer-free in vl" port-set "{$s,\"port\":2,\"vl\":[{\"vl\":0,\"buffer-credits\":100,\"buffer-free\":5}]}"
+	q_err EINVAL "read-only attribute counters in vl" port-set "{$s,\"port\":2,\"vl\":[{\"vl\":0,\"buffer-credits\":100,\"counters\":{\"xmit-data\":1}}]}"
+	q_err EINVAL "Unknown attribute type" port-set "{$s,\"port\":2,\"clock-ppm\":5}"
+	q_err EINVAL "Unsupported attribute" port-set "{$s,\"port\":2,\"counters\":{\"xmit-data\":1}}"
 	q_err EINVAL "$m weight in vlarb-high" port-set "{$s,\"port\":2,\"vlarb-high\":[{\"vl\":0}]}"
 	q_err EINVAL "$m vl in vlarb-low" port-set "{$s,\"port\":2,\"vlarb-low\":[{\"weight\":3}]}"
 	q_err EINVAL "$m map in sl2vl" port-set "{$s,\"port\":2,\"sl2vl\":[{\"in-port\":1}]}"

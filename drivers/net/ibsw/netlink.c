@@ -237,6 +237,17 @@ static int ibsw_nl_parse_vls(struct genl_info *info, struct ibsw_port_cfg *cfg)
 		    ibsw_nl_nest_missing(extack, a, tb, IBSW_A_VL_BUFFER_CREDITS,
 					 "vl", "buffer-credits"))
 			return -EINVAL;
+		/* port-get's, shared by the attribute set: refused, not ignored */
+		if (tb[IBSW_A_VL_BUFFER_FREE]) {
+			NL_SET_ERR_MSG_ATTR(extack, tb[IBSW_A_VL_BUFFER_FREE],
+					    "read-only attribute buffer-free in vl");
+			return -EINVAL;
+		}
+		if (tb[IBSW_A_VL_COUNTERS]) {
+			NL_SET_ERR_MSG_ATTR(extack, tb[IBSW_A_VL_COUNTERS],
+					    "read-only attribute counters in vl");
+			return -EINVAL;
+		}
 		vl = nla_get_u32(tb[IBSW_A_VL_VL]);
 		if (cfg->buffer_set & BIT(vl)) {
 			NL_SET_ERR_MSG_ATTR_FMT(extack, tb[IBSW_A_VL_VL],
