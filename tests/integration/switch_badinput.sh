@@ -9,7 +9,9 @@
 # the switch's input buffer. Each kind raises exactly its counter of H1's
 # switch port by the number sent and the netdev's tx_dropped by the same,
 # none of them reaches H2, and RDMA between the two hosts carries on with
-# nothing lost.
+# nothing lost. So do RoCEv2 frames that a tc action put on another TX
+# queue than their VL's (hca_discards), and pktgen may not send one skb
+# many times through a host port.
 # shellcheck source=tests/lib.sh disable=SC2317,SC2034,SC2001
 . "$(dirname "$0")/../lib.sh"
 
@@ -98,6 +100,50 @@ bad_frames() {
 	return "$rc"
 }
 ibsw_case bad_frames bad_frames
+
+# A frame on another netdev TX queue than its VL's: tc's skbedit on the
+# clsact egress hook puts H1's frames (SL 0: VL 0) on queue 1, past the
+# port's queue selection. Only VL 0's queue stops when VL 0's FIFO fills,
+# so the host port drops them and counts hca_discards; they never reach H2.
+wrong_queue() {
+	local rc HOST_DROP=1
+
+	[ -e "/sys/class/ibsw/$SW/ports/$P1/hw_counters/hca_discards" ] ||
+		ibsw_fail "$SW/$P1 has no hw_counters/hca_discards" || return
+	hx H1 tc qdisc add dev "$DEV" clsact || ibsw_fail "tc qdisc add clsact failed" || return
+	if ! hx H1 tc filter add dev "$DEV" egress matchall action skbedit queue_mapping 1; then
+		hx H1 tc qdisc del dev "$DEV" clsact
+		ibsw_fail "tc filter ... skbedit queue_mapping 1 failed"
+		return
+	fi
+	inject roce hca_discards --dst4 "${HOST_IP4[H2]}"
+	rc=$?
+	hx H1 tc qdisc del dev "$DEV" clsact || ibsw_fail "tc qdisc del clsact failed" || return
+	return "$rc"
+}
+ibsw_case wrong_queue wrong_queue
+
+# pktgen's clone_skb and burst hand the driver one skb again and again; a
+# host port scrubs, rewrites and queues what it gets, so it does not
+# advertise IFF_TX_SKB_SHARING and pktgen refuses both.
+pktgen_shared_skb() {
+	local ctl=/proc/net/pktgen/kpktgend_0 pg=/proc/net/pktgen/$DEV rc=0 v
+
+	modprobe pktgen || ibsw_fail "modprobe pktgen failed" || return
+	hx H1 sh -c "echo 'add_device $DEV' >$ctl" || ibsw_fail "pktgen add_device $DEV failed" || return
+	for v in "clone_skb 8" "burst 8"; do
+		if hx H1 sh -c "echo '$v' >$pg" 2>/dev/null; then
+			ibsw_fail "pktgen accepted '$v' on a host port"
+			rc=1
+			break
+		fi
+		echo "pktgen refused '$v'"
+	done
+	hx H1 grep -E 'clone_skb|burst' "$pg"
+	hx H1 sh -c "echo rem_device_all >$ctl" || ibsw_fail "pktgen rem_device_all failed" || return
+	return "$rc"
+}
+ibsw_case pktgen_shared_skb pktgen_shared_skb
 
 # RoCEv2 to an address the table maps to a LID the switch has no route
 # for, and to H2 with its LID routed back out of H1's own port: the

@@ -89,6 +89,7 @@ static const struct ctl_attr_def counter_defs[] = {
 	[IBSW_A_COUNTERS_RCV_FECN] = { "rcv-fecn", CTL_ATTR_UINT },
 	[IBSW_A_COUNTERS_RCV_BECN] = { "rcv-becn", CTL_ATTR_UINT },
 	[IBSW_A_COUNTERS_XMIT_LATE] = { "xmit-late", CTL_ATTR_UINT },
+	[IBSW_A_COUNTERS_HCA_DISCARDS] = { "hca-discards", CTL_ATTR_UINT },
 };
 
 const struct ctl_attr_set ctl_counter_attrs = {
@@ -114,6 +115,7 @@ const char *const ctl_counter_iba_names[IBSW_A_COUNTERS_MAX + 1] = {
 	[IBSW_A_COUNTERS_RCV_FECN] = "PortPktRcvFECN",
 	[IBSW_A_COUNTERS_RCV_BECN] = "PortPktRcvBECN",
 	[IBSW_A_COUNTERS_XMIT_LATE] = "XmitLate",	/* ibsw's own */
+	[IBSW_A_COUNTERS_HCA_DISCARDS] = "HcaDiscards",	/* ibsw's own */
 };
 
 static const struct ctl_attr_def vl_defs[] = {

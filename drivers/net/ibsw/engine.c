@@ -903,10 +903,11 @@ u16 ibsw_engine_cc_state(struct ibsw_engine *e)
  *	packet (the next one waits in the qdisc: nothing is dropped)
  *
  * Context: ndo_start_xmit (BH disabled).
- * Return: true if queued; false if the port is going away.
+ * Return: 0 if queued; -ENOTCONN if the port is going away; -ENOBUFS if
+ * the FIFO holds IBSW_HCA_FIFO_CAP (a sender ignored the stopped queue).
  */
-bool ibsw_hca_enqueue(struct ibsw_engine *e, struct sk_buff *skb,
-		      struct netdev_queue *txq)
+int ibsw_hca_enqueue(struct ibsw_engine *e, struct sk_buff *skb,
+		     struct netdev_queue *txq)
 {
 	unsigned int vl = ibsw_cb(skb)->out_vl;
 	bool idle;
@@ -914,7 +915,12 @@ bool ibsw_hca_enqueue(struct ibsw_engine *e, struct sk_buff *skb,
 	spin_lock(&e->lock);
 	if (unlikely(!e->open)) {
 		spin_unlock(&e->lock);
-		return false;
+		return -ENOTCONN;
+	}
+	if (unlikely(e->fifo_bytes[vl] >= IBSW_HCA_FIFO_CAP)) {
+		netif_tx_stop_queue(txq);
+		spin_unlock(&e->lock);
+		return -ENOBUFS;
 	}
 	__skb_queue_tail(ibsw_voq(e, 0, vl), skb);
 	__set_bit(0, e->busy[vl]);
@@ -927,7 +933,7 @@ bool ibsw_hca_enqueue(struct ibsw_engine *e, struct sk_buff *skb,
 	spin_unlock(&e->lock);
 	if (idle)
 		ibsw_engine_start(e);
-	return true;
+	return 0;
 }
 
 /* Queue a packet for a switch output port: 0, -ENOTCONN or -EMSGSIZE */

@@ -258,6 +258,7 @@ static void ibsw_host_roce(struct ibsw_port *port, struct net_device *dev,
 	struct ibsw_skb_cb *cb = ibsw_cb(skb);
 	unsigned int vl, len;
 	u16 dlid;
+	int err;
 
 	dlid = ibsw_addr_lookup(rcu_dereference(ibsw_fabric.addrs),
 				&pkt->daddr);
@@ -268,6 +269,15 @@ static void ibsw_host_roce(struct ibsw_port *port, struct net_device *dev,
 	vl = ibsw_host_vl(port, pkt);
 	if (ibsw_vl_drop(vl, READ_ONCE(port->nr_vls))) {
 		ibsw_stat_inc(port, IBSW_CNT_RCV_VL_DISCARDS);
+		goto drop;
+	}
+	/*
+	 * Only the queue of its VL stops when that VL's FIFO fills: a packet
+	 * on another (tc skbedit, pktgen queue_map, or queued before the
+	 * mapping changed) would pass a stopped VL without limit.
+	 */
+	if (unlikely(skb_get_queue_mapping(skb) != vl)) {
+		ibsw_stat_inc(port, IBSW_CNT_HCA_DISCARDS);
 		goto drop;
 	}
 	len = ibsw_wire_len(pkt->ib_len);
@@ -290,9 +300,11 @@ static void ibsw_host_roce(struct ibsw_port *port, struct net_device *dev,
 	cb->out_vl = vl;
 	cb->sl = ibsw_dscp_to_sl(pkt->dscp);
 	dev_sw_netstats_tx_add(dev, 1, skb->len);
-	if (likely(ibsw_hca_enqueue(port->hca, skb,
-				    netdev_get_tx_queue(dev, vl))))
+	err = ibsw_hca_enqueue(port->hca, skb, netdev_get_tx_queue(dev, vl));
+	if (likely(!err))
 		return;
+	if (err == -ENOBUFS)
+		ibsw_stat_inc(port, IBSW_CNT_HCA_DISCARDS);
 drop:
 	dev_core_stats_tx_dropped_inc(dev);
 	kfree_skb(skb);
@@ -472,6 +484,11 @@ static const struct net_device_ops ibsw_host_netdev_ops = {
 static void ibsw_host_setup(struct net_device *dev)
 {
 	ether_setup(dev);
+	/*
+	 * A packet is scrubbed, rewritten and queued in the switch: pktgen's
+	 * clone_skb and burst, which send one skb again and again, must not.
+	 */
+	dev->priv_flags &= ~IFF_TX_SKB_SHARING;
 	dev->netdev_ops = &ibsw_host_netdev_ops;
 	dev->rtnl_link_ops = &ibsw_link_ops;
 	dev->needs_free_netdev = true;

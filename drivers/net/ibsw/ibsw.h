@@ -87,6 +87,13 @@
 /* Most an HCA FIFO holds before the netdev queue of its VL stops */
 #define IBSW_HCA_FIFO_MAX	(256 * 1024)
 
+/*
+ * Most it ever holds: a stopped queue lets one more packet in, so only a
+ * sender that ignores the stop (none should) reaches this; its packets
+ * are dropped (hca_discards) rather than growing the FIFO without bound.
+ */
+#define IBSW_HCA_FIFO_CAP	(2 * IBSW_HCA_FIFO_MAX)
+
 /* Index of the port-wide entry in the PortXmitWait arrays */
 #define IBSW_WAIT_PORT		IBSW_NR_DATA_VLS
 
@@ -437,8 +444,8 @@ void ibsw_engine_clear_cnt(struct ibsw_engine *e);
 void ibsw_engine_set_cc(struct ibsw_engine *e,
 			const struct ibsw_cc_params *cc);
 u16 ibsw_engine_cc_state(struct ibsw_engine *e);
-bool ibsw_hca_enqueue(struct ibsw_engine *e, struct sk_buff *skb,
-		      struct netdev_queue *txq);
+int ibsw_hca_enqueue(struct ibsw_engine *e, struct sk_buff *skb,
+		     struct netdev_queue *txq);
 void ibsw_switch_receive(struct ibsw_port *in, struct sk_buff *skb);
 void ibsw_credit_release(struct ibsw_port *in, unsigned int vl,
 			 unsigned int len);

@@ -35,6 +35,7 @@ const char * const ibsw_counter_names[IBSW_NR_COUNTERS] = {
 	[IBSW_CNT_RCV_FECN]			= "port_rcv_fecn",
 	[IBSW_CNT_RCV_BECN]			= "port_rcv_becn",
 	[IBSW_CNT_XMIT_LATE]			= "xmit_late",
+	[IBSW_CNT_HCA_DISCARDS]			= "hca_discards",
 };
 
 int ibsw_stats_alloc(struct ibsw_port *port)

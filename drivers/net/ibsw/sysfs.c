@@ -224,7 +224,7 @@ static bool ibsw_cnt_is_hw(unsigned int cnt)
 {
 	return cnt == IBSW_CNT_RCV_FOREIGN || cnt == IBSW_CNT_RCV_VL_DISCARDS ||
 	       cnt == IBSW_CNT_RCV_OVERSIZE || cnt == IBSW_CNT_NEIGH_REPLIES ||
-	       cnt == IBSW_CNT_XMIT_LATE;
+	       cnt == IBSW_CNT_XMIT_LATE || cnt == IBSW_CNT_HCA_DISCARDS;
 }
 
 static struct ibsw_cnt_attr ibsw_port_cnt_attrs[IBSW_NR_COUNTERS];

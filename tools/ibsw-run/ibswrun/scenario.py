@@ -62,6 +62,7 @@ PORT_COUNTERS = {
     'rcv_vl_discards': 'hw_counters',
     'rcv_oversize': 'hw_counters',
     'neigh_replies': 'hw_counters',
+    'hca_discards': 'hw_counters',
 }
 VL_COUNTERS = ('port_xmit_data', 'port_rcv_data', 'port_xmit_packets',
                'port_rcv_packets', 'port_xmit_wait', 'port_xmit_time_cong',
