@@ -629,8 +629,8 @@ tool_rc_pingpong() {
 	IBSW_PORT=$_ibsw_port
 	# shellcheck disable=SC2086
 	ibsw_server_client "$s" "$c" ready_tcp "${IBSW_TOOL_TIMEOUT:-60}" \
-		ibv_rc_pingpong $sa -p "$IBSW_PORT" -s 4096 -n 100 -c -- \
-		ibv_rc_pingpong $ca -p "$IBSW_PORT" -s 4096 -n 100 -c "$(_oob "$s")"
+		ibv_rc_pingpong $sa -p "$IBSW_PORT" -s 4096 -n "${IBSW_PINGPONG_N:-100}" -c -- \
+		ibv_rc_pingpong $ca -p "$IBSW_PORT" -s 4096 -n "${IBSW_PINGPONG_N:-100}" -c "$(_oob "$s")"
 }
 
 tool_ud_pingpong() {
