@@ -49,7 +49,7 @@ class Run:
         start = [e for e in self.log if e['event'] == 'start']
         if not start:
             raise SystemExit('dcms_run: no start event in the log')
-        self.t_i = start[0]['T_I']
+        self.t_i, self.t_c, self.t_w = start[0]['T_I'], start[0]['T_C'], start[0]['T_W']
         self.low, self.default = start[0]['Low'], start[0]['Default']
         # One CSV row per sweep from sweep 1, the baseline; self.sweeps[k]
         # is sweep k, as the log numbers them (0: the start, no row)
@@ -66,6 +66,8 @@ class Run:
                 'xy': rate(TO_Y, 'dD'),
                 'link': rate(VICTIM, 'dD'),
                 'root_dC': int(r[ROOT + ':dC']) if r[ROOT + ':dC'] != '' else None,
+                'to_y_dC': int(r[TO_Y + ':dC']) if r[TO_Y + ':dC'] != '' else 0,
+                'victim_dW': int(r[VICTIM + ':dW']) if r[VICTIM + ':dW'] != '' else 0,
                 'mr': r[ROOT + ':mr'],
             })
         for s in self.sweeps:
@@ -139,6 +141,12 @@ def check_low(r):
                   % (e['victim']['switch'], e['victim']['port'], VICTIM))
     if e['mr'] != r.low or e['applied'] != 'yes':
         raise Bad('Low not applied: %s' % json.dumps(e))
+    # X-Y's backlog, released by the Low, keeps port 24 in congestion;
+    # it stays no root only while the victim port waits under T_W then
+    hot = [s for s in r.sweeps[1:] if s['to_y_dC'] > r.t_c]
+    note('%s above T_C %d in %d sweeps (at most %d ticks); %s waited at most %s of T_W %d in them',
+         TO_Y, r.t_c, len(hot), max(s['to_y_dC'] for s in r.sweeps[1:]), VICTIM,
+         max((s['victim_dW'] for s in hot), default='-'), r.t_w)
     others = [x for x in r.log if x['event'] == 'set_low' and
               '%s/%s' % (x['switch'], x['port']) != ROOT]
     if others:

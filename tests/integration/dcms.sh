@@ -19,7 +19,7 @@
 #                (the paper's Fig. 6);
 #    restore     on exit dcms restored what it changed;
 #    plot        dcms-plot draws the paper's Fig. 5b from the run.
-# The run takes about two minutes of wall-clock time (scale 200).
+# The run takes about three minutes of wall-clock time (scale 200).
 # shellcheck source=tests/lib.sh disable=SC2317
 . "$(dirname "$0")/../lib.sh"
 
