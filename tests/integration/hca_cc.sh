@@ -110,7 +110,7 @@ settings() {
 	before=$(ibsw_cc_state $h)
 	for f in "cct 4:1" "cct 0:16384" "cct 0:1,x" "cct  " "sl_settings sl=16 ccti_timer=1" \
 		"sl_settings sl=1" "sl_settings sl=1 ccti_increase=256" "time_scale 0" \
-		"time_scale 10001" "link_rate 0" "port_control 2" "enabled maybe"; do
+		"time_scale 10001" "link_rate 0" "link_rate 999999" "port_control 2" "enabled maybe"; do
 		v=${f#* }
 		f=${f%% *}
 		if echo "$v" 2>/dev/null >"$(ibsw_cc_file $h "$f")"; then
