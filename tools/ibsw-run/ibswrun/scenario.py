@@ -310,11 +310,15 @@ class _Parser:
     def read(self):
         try:
             with open(self.path, encoding='utf-8') as f:
-                lines = f.read().splitlines()
+                # not splitlines(): it also splits at form feeds and the
+                # like, and the line numbers would not be an editor's
+                lines = f.read().split('\n')
         except (OSError, UnicodeDecodeError) as e:
             reason = getattr(e, 'strerror', None) or str(e)
             raise ScenarioError(self.path, None, f'cannot read: {reason}') from e
         for no, text in enumerate(lines, 1):
+            if '\0' in text:
+                self.fail(no, 'NUL byte in the line')
             try:
                 lex = shlex.shlex(text, posix=True)
                 lex.whitespace_split = True

@@ -388,6 +388,17 @@ class Errors(Base):
         self.assertIsInstance(e, ValueError)
         self.assertEqual(str(e), where + e.reason)
 
+    def test_error_nul_byte(self):
+        # found by fuzz_scenario.py: open() raised ValueError on the path
+        self.check(HEAD.replace('topology ', 'topology x\0') + 'flow F1 H1 H2 write\n', 1,
+                   'NUL byte')
+        self.check(HEAD + 'name a\0b\n', 3, 'NUL byte')
+
+    def test_error_line_numbers_count_newlines_only(self):
+        # found by fuzz_scenario.py: str.splitlines() also splits at form
+        # feeds and other separators, so later lines were misnumbered
+        self.check(HEAD + '# a \f page\n# \x1c \u2028\nscale 0\n', 5, 'scale')
+
     def test_error_start_timeout(self):
         self.check(HEAD + 'start_timeout 0\n', 3, 'start_timeout 0 s must be > 0 and <= 3600 s')
         self.check(HEAD + 'start_timeout 2h\n', 3, "'2h'")
