@@ -138,14 +138,15 @@ static void profile(const char *name, struct conf *c)
 
 static void shipped_profiles(void **state)
 {
-	/* the time-compressed profiles: one sweep per 10 ms, no CA keys */
+	/* the time-compressed profiles: sweeps of tau_ns, no CA keys */
 	static const struct {
 		const char *file;
 		uint64_t t_w, t_c, t_d;
 		unsigned int t_i;
+		uint64_t tau_ns;
 	} scaled[] = {
-		{ "seed000-100x.conf", 100000, 28000, 1250000, 12 },
-		{ "seed000-1x.conf", 30000, 7000, 312000, 8 },
+		{ "seed000-100x.conf", 100000, 28000, 1250000, 12, 10000000 },
+		{ "seed000-1x.conf", 125000, 28000, 1250000, 8, 40000000 },
 	};
 	struct conf c;
 	size_t i;
@@ -173,7 +174,7 @@ static void shipped_profiles(void **state)
 		assert_int_equal(c.par.t_c, scaled[i].t_c);
 		assert_int_equal(c.par.t_d, scaled[i].t_d);
 		assert_int_equal(c.par.t_i, scaled[i].t_i);
-		assert_int_equal(c.tau_ns, 10000000);
+		assert_int_equal(c.tau_ns, scaled[i].tau_ns);
 		assert_false(conf_has_ca(&c));
 		conf_free(&c);
 	}
