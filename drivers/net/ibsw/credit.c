@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * Input buffer credits: take on send, return on dequeue, and the stop/wake
- * rule for a host's TX queue. See credit.h for who calls what.
+ * Input buffer credits: take on send, return on dequeue. See credit.h for
+ * who calls what.
  */
 
 #include <kunit/visibility.h>
@@ -29,12 +29,11 @@
 int ibsw_credit_init(struct ibsw_credit_buf *buf, unsigned int size,
 		     unsigned int max_len)
 {
-	unsigned int stop = ibsw_wire_credits(max_len);
+	unsigned int largest = ibsw_wire_credits(max_len);
 
-	if (!stop || size < stop || size > INT_MAX)
+	if (!largest || size < largest || size > INT_MAX)
 		return -EINVAL;
 	buf->size = size;
-	buf->stop = stop;
 	atomic_set(&buf->free, size);
 	return 0;
 }
@@ -70,22 +69,15 @@ EXPORT_SYMBOL_IF_KUNIT(ibsw_credit_take);
  * @buf: the buffer the packet leaves
  * @len: wire length of the packet, as it was taken
  *
- * Fully ordered (atomic_add_return()): a caller that then wakes the TX
- * queue reads the queue state after the credits are visible, which pairs
- * with the smp_mb__after_atomic() of the xmit path in
- * ibsw_credit_must_stop(). Of concurrent returners exactly one sees the
- * crossing.
+ * Fully ordered: the kick of the transmitter that follows reads whether
+ * it is idle only after the credits are visible (ibsw_engine_kick()).
  *
  * Context: any; the output engine of the port the packet was queued for.
- * Return: true if the free credits just reached the stop threshold from
- * below: the caller wakes the host TX queue of this VL, if it has one.
  */
-bool ibsw_credit_return(struct ibsw_credit_buf *buf, unsigned int len)
+void ibsw_credit_return(struct ibsw_credit_buf *buf, unsigned int len)
 {
-	int n = ibsw_wire_credits(len);
-	int stop = buf->stop;
-	int avail = atomic_add_return(n, &buf->free);
-
-	return avail >= stop && avail - n < stop;
+	atomic_add(ibsw_wire_credits(len), &buf->free);
+	/* Pairs with the smp_mb() of ibsw_engine_pass(), see its kick */
+	smp_mb__after_atomic();
 }
 EXPORT_SYMBOL_IF_KUNIT(ibsw_credit_return);

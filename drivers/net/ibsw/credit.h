@@ -9,17 +9,18 @@
  * visible at once, so there is no flow control packet to wait for and no
  * second counter to reconcile.
  *
- * - The transmitter takes credits for a packet before it sends it: the
- *   host port's ndo_start_xmit on a host's link, the upstream output engine
- *   (under its own port lock) on a link between switches. There is one
+ * - The transmitter takes credits for a packet before it sends it, under
+ *   its own engine lock: a host's HCA engine on a host's link, the
+ *   upstream output engine on a link between switches. There is one
  *   transmitter per buffer.
  * - The credits come back when the packet leaves the buffer: when the
- *   engine of the output port it is queued for dequeues it, under that
- *   port's lock, not the lock of the port that owns the buffer.
+ *   output engine it is queued in has sent it on, after that engine's lock
+ *   is dropped, and never under the lock of the engine that takes them.
  *
  * Takers and returners therefore hold different locks or none, and the
  * count is an atomic_t: no function here needs a lock, none sleeps, and
- * all are safe in any context.
+ * all are safe in any context. (A host's TX queues are stopped by its HCA
+ * transmitter's FIFO, engine.c, not by these credits.)
  */
 #ifndef _IBSW_CREDIT_H
 #define _IBSW_CREDIT_H
@@ -33,19 +34,16 @@
  * struct ibsw_credit_buf - credits of one (port, VL) input buffer
  * @free: credits not held by a packet, in the buffer or on its way to it
  * @size: size of the buffer in credits
- * @stop: credits of the largest packet the port carries: with fewer free,
- *	a host's TX queue for this VL stops
  */
 struct ibsw_credit_buf {
 	atomic_t	free;
 	u32		size;
-	u32		stop;
 };
 
 int ibsw_credit_init(struct ibsw_credit_buf *buf, unsigned int size,
 		     unsigned int max_len);
 bool ibsw_credit_take(struct ibsw_credit_buf *buf, unsigned int len);
-bool ibsw_credit_return(struct ibsw_credit_buf *buf, unsigned int len);
+void ibsw_credit_return(struct ibsw_credit_buf *buf, unsigned int len);
 
 /**
  * ibsw_credit_free() - free credits of a buffer
@@ -75,29 +73,6 @@ static inline bool ibsw_credit_can_take(const struct ibsw_credit_buf *buf,
 					unsigned int len)
 {
 	return ibsw_credit_free(buf) >= ibsw_wire_credits(len);
-}
-
-/**
- * ibsw_credit_must_stop() - should the host's TX queue of this VL stop?
- * @buf: the buffer
- *
- * A host's TX queue runs while its buffer could take a packet of any size
- * the port carries, so ndo_start_xmit never has to refuse one. The xmit
- * path, after ibsw_credit_take()::
- *
- *	if (ibsw_credit_must_stop(buf)) {
- *		netif_tx_stop_queue(txq);
- *		smp_mb__after_atomic(); // pairs with ibsw_credit_return()
- *		if (!ibsw_credit_must_stop(buf))
- *			netif_tx_start_queue(txq);
- *	}
- *
- * Context: any.
- * Return: true if fewer credits are free than the largest packet takes.
- */
-static inline bool ibsw_credit_must_stop(const struct ibsw_credit_buf *buf)
-{
-	return ibsw_credit_free(buf) < buf->stop;
 }
 
 #endif /* _IBSW_CREDIT_H */
