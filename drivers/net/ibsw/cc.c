@@ -9,6 +9,7 @@
 #include <linux/bitmap.h>
 #include <linux/math64.h>
 #include <linux/minmax.h>
+#include <linux/string.h>
 #include <linux/time64.h>
 
 #include "cc.h"
@@ -195,3 +196,42 @@ unsigned int ibsw_cc_ring_read(const struct ibsw_cc_ring *r,
 	return r->nr;
 }
 EXPORT_SYMBOL_IF_KUNIT(ibsw_cc_ring_read);
+
+/* Is @a older than @b: by time, then (a tie) by port */
+static bool ibsw_cc_event_before(const struct ibsw_cc_event *a,
+				 const struct ibsw_cc_event *b)
+{
+	return a->ns < b->ns || (a->ns == b->ns && a->port < b->port);
+}
+
+/**
+ * ibsw_cc_recent_add() - keep the most recent of the events offered
+ * @keep: %IBSW_CC_LOG_EVENTS events, oldest first
+ * @nr: how many @keep holds
+ * @ev: an event
+ *
+ * A switch's CongestionLog holds its most recent marking events; each
+ * output port logs its own (no lock shared between ports), and reading
+ * the log offers every port's events here, in any order.
+ */
+void ibsw_cc_recent_add(struct ibsw_cc_event *keep, unsigned int *nr,
+			const struct ibsw_cc_event *ev)
+{
+	unsigned int i = *nr;
+
+	if (i == IBSW_CC_LOG_EVENTS) {
+		/* Full: the oldest makes room, unless @ev is older still */
+		if (!ibsw_cc_event_before(&keep[0], ev))
+			return;
+		memmove(&keep[0], &keep[1], (i - 1) * sizeof(*keep));
+		i--;
+	} else {
+		(*nr)++;
+	}
+	while (i > 0 && ibsw_cc_event_before(ev, &keep[i - 1])) {
+		keep[i] = keep[i - 1];
+		i--;
+	}
+	keep[i] = *ev;
+}
+EXPORT_SYMBOL_IF_KUNIT(ibsw_cc_recent_add);

@@ -301,6 +301,7 @@ u32 ibsw_cc_timestamp(u64 wall_ns, unsigned int scale);
  * @port: output port that marked
  * @vl: its VL
  * @timestamp: emulated time in 1.024 us units, ibsw_cc_timestamp()
+ * @ns: wall-clock ns, which orders the events of different ports
  */
 struct ibsw_cc_event {
 	u16	slid;
@@ -309,6 +310,7 @@ struct ibsw_cc_event {
 	u8	port;
 	u8	vl;
 	u32	timestamp;
+	u64	ns;
 };
 
 /**
@@ -326,5 +328,7 @@ struct ibsw_cc_ring {
 void ibsw_cc_ring_push(struct ibsw_cc_ring *r, const struct ibsw_cc_event *ev);
 unsigned int ibsw_cc_ring_read(const struct ibsw_cc_ring *r,
 			       struct ibsw_cc_event *out);
+void ibsw_cc_recent_add(struct ibsw_cc_event *keep, unsigned int *nr,
+			const struct ibsw_cc_event *ev);
 
 #endif /* _IBSW_CC_H */

@@ -699,6 +699,97 @@ static void ibsw_cc_ring_test(struct kunit *test)
 	}
 }
 
+/*
+ * A switch's log from its ports' shares: the most recent events offered,
+ * oldest first; equal times in port order. Events are (ns, port); the
+ * expected lists are written out by hand.
+ */
+
+struct kt_ev {
+	u64	ns;
+	u8	port;
+};
+
+struct kt_recent_case {
+	const char	*desc;
+	unsigned int	nr_in;
+	struct kt_ev	in[20];
+	unsigned int	nr_out;
+	struct kt_ev	out[IBSW_CC_LOG_EVENTS];
+};
+
+static const struct kt_recent_case kt_recent_cases[] = {
+	{
+		.desc = "none",
+	}, {
+		.desc = "three ports, offered port by port",
+		.nr_in = 3, .in = { { 30, 1 }, { 10, 2 }, { 20, 3 } },
+		.nr_out = 3, .out = { { 10, 2 }, { 20, 3 }, { 30, 1 } },
+	}, {
+		.desc = "equal times: lower port first",
+		.nr_in = 3, .in = { { 7, 3 }, { 7, 1 }, { 5, 2 } },
+		.nr_out = 3, .out = { { 5, 2 }, { 7, 1 }, { 7, 3 } },
+	}, {
+		.desc = "two ports of 10: the 15 most recent",
+		.nr_in = 20,
+		.in = { { 1, 1 }, { 3, 1 }, { 5, 1 }, { 7, 1 }, { 9, 1 },
+			{ 11, 1 }, { 13, 1 }, { 15, 1 }, { 17, 1 }, { 19, 1 },
+			{ 2, 2 }, { 4, 2 }, { 6, 2 }, { 8, 2 }, { 10, 2 },
+			{ 12, 2 }, { 14, 2 }, { 16, 2 }, { 18, 2 }, { 20, 2 } },
+		.nr_out = 15,
+		.out = { { 6, 2 }, { 7, 1 }, { 8, 2 }, { 9, 1 }, { 10, 2 },
+			 { 11, 1 }, { 12, 2 }, { 13, 1 }, { 14, 2 }, { 15, 1 },
+			 { 16, 2 }, { 17, 1 }, { 18, 2 }, { 19, 1 }, { 20, 2 } },
+	}, {
+		.desc = "full: an older event is left out",
+		.nr_in = 16,
+		.in = { { 100, 1 }, { 101, 1 }, { 102, 1 }, { 103, 1 },
+			{ 104, 1 }, { 105, 1 }, { 106, 1 }, { 107, 1 },
+			{ 108, 1 }, { 109, 1 }, { 110, 1 }, { 111, 1 },
+			{ 112, 1 }, { 113, 1 }, { 114, 1 }, { 5, 9 } },
+		.nr_out = 15,
+		.out = { { 100, 1 }, { 101, 1 }, { 102, 1 }, { 103, 1 },
+			 { 104, 1 }, { 105, 1 }, { 106, 1 }, { 107, 1 },
+			 { 108, 1 }, { 109, 1 }, { 110, 1 }, { 111, 1 },
+			 { 112, 1 }, { 113, 1 }, { 114, 1 } },
+	}, {
+		.desc = "full: a newer event in the middle pushes the oldest out",
+		.nr_in = 16,
+		.in = { { 100, 1 }, { 102, 1 }, { 104, 1 }, { 106, 1 },
+			{ 108, 1 }, { 110, 1 }, { 112, 1 }, { 114, 1 },
+			{ 116, 1 }, { 118, 1 }, { 120, 1 }, { 122, 1 },
+			{ 124, 1 }, { 126, 1 }, { 128, 1 }, { 103, 2 } },
+		.nr_out = 15,
+		.out = { { 102, 1 }, { 103, 2 }, { 104, 1 }, { 106, 1 },
+			 { 108, 1 }, { 110, 1 }, { 112, 1 }, { 114, 1 },
+			 { 116, 1 }, { 118, 1 }, { 120, 1 }, { 122, 1 },
+			 { 124, 1 }, { 126, 1 }, { 128, 1 } },
+	},
+};
+
+KUNIT_ARRAY_PARAM_DESC(kt_recent, kt_recent_cases, desc);
+
+static void ibsw_cc_recent_test(struct kunit *test)
+{
+	const struct kt_recent_case *c = test->param_value;
+	struct ibsw_cc_event keep[IBSW_CC_LOG_EVENTS];
+	unsigned int i, n = 0;
+
+	for (i = 0; i < c->nr_in; i++) {
+		struct ibsw_cc_event ev = { .ns = c->in[i].ns,
+					    .port = c->in[i].port,
+					    .slid = i };
+
+		ibsw_cc_recent_add(keep, &n, &ev);
+	}
+	KUNIT_ASSERT_EQ(test, n, c->nr_out);
+	for (i = 0; i < n; i++) {
+		KUNIT_EXPECT_EQ_MSG(test, keep[i].ns, c->out[i].ns, "event %u", i);
+		KUNIT_EXPECT_EQ_MSG(test, keep[i].port, c->out[i].port,
+				    "event %u", i);
+	}
+}
+
 static struct kunit_case ibsw_cc_test_cases[] = {
 	KUNIT_CASE_PARAM(ibsw_cc_level_test, kt_level_gen_params),
 	KUNIT_CASE(ibsw_cc_level_uniform_test),
@@ -718,6 +809,7 @@ static struct kunit_case ibsw_cc_test_cases[] = {
 	KUNIT_CASE_PARAM(ibsw_cc_mask_check_test, kt_mask_gen_params),
 	KUNIT_CASE(ibsw_cc_timestamp_test),
 	KUNIT_CASE(ibsw_cc_ring_test),
+	KUNIT_CASE_PARAM(ibsw_cc_recent_test, kt_recent_gen_params),
 	{}
 };
 
