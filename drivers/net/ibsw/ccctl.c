@@ -6,8 +6,9 @@
  * settings each output engine runs with.
  *
  * Settings change under RTNL and are pushed to the engines under their
- * locks. The log is written from the datapath, once per marked packet,
- * under its own spinlock (a leaf: engine lock -> log lock).
+ * locks. Each output engine logs the packets it marks in its own share of
+ * the log, under the lock it already holds; reading the log merges the
+ * ports' shares.
  *
  * Credit starvation is not implemented: CongestionInfo says so, and
  * cc-set accepts its parameters only as zero.
@@ -15,7 +16,7 @@
 
 #include <linux/rtnetlink.h>
 
-#include "ibsw.h"
+#include "engine.h"
 
 static_assert(IBSW_CC_MASK_BYTES == IBSW_CC_MASK_LEN);
 
@@ -26,9 +27,7 @@ static_assert(IBSW_CC_MASK_BYTES == IBSW_CC_MASK_LEN);
 void ibsw_cc_switch_init(struct ibsw_switch *sw)
 {
 	memset(&sw->cc, 0, sizeof(sw->cc));
-	memset(&sw->cc_log, 0, sizeof(sw->cc_log));
-	spin_lock_init(&sw->cc_log.lock);
-	atomic64_set(&sw->cc_log.threshold_events, 0);
+	atomic64_set(&sw->cc_threshold_events, 0);
 }
 
 /* A valid port setting overrides the switch's; the victim bit is the switch's */
@@ -62,36 +61,6 @@ void ibsw_cc_port_update(struct ibsw_port *port)
 	ASSERT_RTNL();
 	ibsw_cc_params_of(port, &p);
 	ibsw_engine_set_cc(port->out, &p);
-}
-
-/**
- * ibsw_cc_log_mark() - log a packet an output port marked
- * @port: the port
- * @vl: its VL
- * @cb: the packet
- * @now: wall-clock ns
- *
- * Context: BH disabled, the port's engine lock held.
- */
-void ibsw_cc_log_mark(struct ibsw_port *port, unsigned int vl,
-		      const struct ibsw_skb_cb *cb, u64 now)
-{
-	struct ibsw_cc_log *log = &port->sw->cc_log;
-	struct ibsw_cc_event ev = {
-		.slid = cb->slid,
-		.dlid = cb->dlid,
-		.sl = cb->sl,
-		.port = port->num,
-		.vl = vl,
-		.timestamp = ibsw_cc_timestamp(now,
-					       READ_ONCE(ibsw_fabric.time_scale)),
-	};
-
-	spin_lock(&log->lock);
-	ibsw_cc_ring_push(&log->ring, &ev);
-	log->events++;
-	ibsw_cc_mask_set(log->port_map, port->num);
-	spin_unlock(&log->lock);
 }
 
 int ibsw_cc_get(const struct ibsw_switch *sw, struct ibsw_cc_info *info)
@@ -324,17 +293,25 @@ int ibsw_cc_set(struct ibsw_switch *sw, const struct ibsw_cc_setting *req,
 
 void ibsw_cc_log_get(struct ibsw_switch *sw, struct ibsw_cc_log_info *info)
 {
-	struct ibsw_cc_log *log = &sw->cc_log;
 	struct ibsw_cc_event ev[IBSW_CC_LOG_EVENTS];
-	unsigned int i, n;
+	struct ibsw_cc_event port_ev[IBSW_CC_LOG_EVENTS];
+	unsigned int i, j, n = 0;
 
 	memset(info, 0, sizeof(*info));
-	spin_lock_bh(&log->lock);
-	n = ibsw_cc_ring_read(&log->ring, ev);
-	info->events_counter = log->events;
-	memcpy(info->port_map, log->port_map, sizeof(info->port_map));
-	spin_unlock_bh(&log->lock);
-	info->threshold_events = atomic64_read(&log->threshold_events);
+	for (i = 1; i <= sw->nr_ports; i++) {
+		unsigned int nr;
+		bool marked;
+		u32 events;
+
+		nr = ibsw_engine_cc_log_read(sw->ports[i]->out, port_ev,
+					     &events, &marked);
+		for (j = 0; j < nr; j++)
+			ibsw_cc_recent_add(ev, &n, &port_ev[j]);
+		info->events_counter += events;
+		if (marked)
+			ibsw_cc_mask_set(info->port_map, i);
+	}
+	info->threshold_events = atomic64_read(&sw->cc_threshold_events);
 	info->current_timestamp =
 		ibsw_cc_timestamp(ktime_get_ns(),
 				  READ_ONCE(ibsw_fabric.time_scale));
@@ -360,11 +337,8 @@ void ibsw_cc_log_get(struct ibsw_switch *sw, struct ibsw_cc_log_info *info)
  */
 void ibsw_cc_log_clear(struct ibsw_switch *sw)
 {
-	struct ibsw_cc_log *log = &sw->cc_log;
+	unsigned int i;
 
-	spin_lock_bh(&log->lock);
-	memset(&log->ring, 0, sizeof(log->ring));
-	log->events = 0;
-	memset(log->port_map, 0, sizeof(log->port_map));
-	spin_unlock_bh(&log->lock);
+	for (i = 1; i <= sw->nr_ports; i++)
+		ibsw_engine_cc_log_clear(sw->ports[i]->out);
 }

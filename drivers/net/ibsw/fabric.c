@@ -132,18 +132,6 @@ bool ibsw_addr_get(unsigned int i, struct ibsw_addr *addr)
 }
 
 /**
- * ibsw_lid_port_rcu() - the host port that has a LID
- * @lid: the LID
- *
- * Context: rcu_read_lock(); the port stays valid until it is unlocked.
- * Return: the port, or NULL.
- */
-struct ibsw_port *ibsw_lid_port_rcu(u16 lid)
-{
-	return xa_load(&ibsw_fabric.lids, lid);
-}
-
-/**
  * ibsw_lid_claim() - give a host port a LID
  * @port: the port
  * @lid: unicast LID, or 0 to release the port's LID

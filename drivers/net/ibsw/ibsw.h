@@ -1,8 +1,39 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * ibsw internals: the fabric, switches, ports, output port engines, and
- * the prototypes the core files share. netlink.c sees none of this; its
- * contract is ctl.h.
+ * ibsw internals: the fabric, switches, ports and host ports, and the
+ * prototypes the core files share. netlink.c sees none of this; its
+ * contract is ctl.h. The engines have their own header, engine.h.
+ *
+ * The datapath, in the order a packet meets it (design §4):
+ *
+ *   host.c     ibsw_host_xmit(): rxe's frame enters the host port's netdev,
+ *              is parsed and classified (DLID, SL, VL) and queued in ...
+ *   engine.c   ibsw_hca_enqueue(): ... the HCA transmitter's FIFO of its
+ *              VL. The engine (ibsw_engine_pass()) sends it at the link's
+ *              rate, taking the switch input buffer's credits, into ...
+ *   input.c    ibsw_switch_receive(): the switch input port, which looks up
+ *              the output port (LFT) and VL (SL-to-VL) and queues it in ...
+ *   engine.c   ibsw_engine_enqueue(): the output port's VoQ for that input.
+ *              The output engine arbitrates (VL arbitration, round-robin
+ *              over input ports), marks FECN under congestion, and sends
+ *              it to the next switch's input (input.c again) or ...
+ *   host.c     ibsw_host_deliver(): the destination host port, whose NAPI
+ *              poll hands it to the host's stack and its rxe device.
+ *   input.c    ibsw_credit_release(): as a packet leaves an input buffer its
+ *              credits go back and the transmitter upstream is kicked.
+ *   neigh.c    ARP and IPv6 neighbour solicitations a host sends are
+ *              answered at its port from the fabric's address table.
+ *
+ * Pure logic, without netdevs, tested by KUnit beside it: pkt.c (RoCEv2
+ * parsing and marking), fwd.c (address table, LFT), vlarb.c (VL
+ * arbitration, SL-to-VL), rate.c (link rates, pacing), credit.c (input
+ * buffer credits), cc.c (congestion control arithmetic).
+ *
+ * The control plane, under RTNL: fabric.c, switch.c (switches, ports,
+ * links), host_ctl.c (host port netdevs), engine_ctl.c, ccctl.c
+ * (congestion control settings, the CongestionLog), stats.c (counters),
+ * sysfs.c, netlink.c. It calls into the datapath; the datapath calls
+ * nothing of it.
  *
  * Locking, in short (design §4.2):
  * - RTNL serialises the control plane: creating, connecting, configuring
@@ -23,7 +54,6 @@
 #define _IBSW_H
 
 #include <linux/device.h>
-#include <linux/hrtimer.h>
 #include <linux/kobject.h>
 #include <linux/netdevice.h>
 #include <linux/skbuff.h>
@@ -60,42 +90,11 @@
 #define IBSW_HOST_MTU		4200
 #define IBSW_HOST_TXQLEN	10000
 
-/* Input ports of an engine: 0 (a host's HCA side) to IBSW_MAX_PORTS */
-#define IBSW_MAX_SRC		(IBSW_MAX_PORTS + 1)
-
-/* Packets an engine sends in one run, catching up or unpaced */
-#define IBSW_ENGINE_BATCH	64
-
-/* Engines one CPU runs nested before it defers to their timers */
-#define IBSW_ENGINE_DEPTH	4
-
-/* Passes a run makes on request before it leaves the rest to the timer */
-#define IBSW_ENGINE_PASSES	4
-
 /*
  * Packets a host port's RX queue holds for NAPI: the link is paced, so
  * only a stalled receiver (or pacing off) fills it.
  */
 #define IBSW_HOST_RXQ_MAX	4096
-
-/*
- * Timer slack a busy link catches up on (design §2's max_lag): the test
- * VM's soft hrtimers fire up to a few milliseconds late.
- */
-#define IBSW_PACE_SLACK_NS	(5 * NSEC_PER_MSEC)
-
-/* Most an HCA FIFO holds before the netdev queue of its VL stops */
-#define IBSW_HCA_FIFO_MAX	(256 * 1024)
-
-/*
- * Most it ever holds: a stopped queue lets one more packet in, so only a
- * sender that ignores the stop (none should) reaches this; its packets
- * are dropped (hca_discards) rather than growing the FIFO without bound.
- */
-#define IBSW_HCA_FIFO_CAP	(2 * IBSW_HCA_FIFO_MAX)
-
-/* Index of the port-wide entry in the PortXmitWait arrays */
-#define IBSW_WAIT_PORT		IBSW_NR_DATA_VLS
 
 /* ibsw_skb_cb flags */
 #define IBSW_CB_FECN		BIT(0)	/* BTH FECN is set */
@@ -135,117 +134,8 @@ static inline struct ibsw_skb_cb *ibsw_cb(struct sk_buff *skb)
 	return (struct ibsw_skb_cb *)skb->cb;
 }
 
+struct ibsw_engine;
 struct ibsw_port;
-
-/**
- * struct ibsw_cc_log - a switch's CongestionLog
- * @lock: protects the rest; taken once per marked packet, under an engine
- *	lock (engine lock -> log lock, never the other way)
- * @ring: the most recent marking events
- * @events: LogEventsCounter: marking events since the last clear
- * @port_map: ports that marked since the last clear
- * @threshold_events: times a port VL entered the congestion state
- */
-struct ibsw_cc_log {
-	spinlock_t		lock;	/* the log, see above */
-	struct ibsw_cc_ring	ring;
-	u32			events;
-	u8			port_map[IBSW_CC_MASK_LEN];
-	atomic64_t		threshold_events;
-};
-
-/**
- * struct ibsw_engine - a transmitter: a switch output port or a host's HCA
- * @lock: protects everything below but @timer, @port, @hca and @nr_src
- * @timer: soft hrtimer that runs the engine
- * @port: the port it belongs to
- * @hca: the HCA transmitter of a host port (sources: per-VL FIFOs, index
- *	0); otherwise a switch output port (sources: VoQs per input port)
- * @nr_src: sources per VL
- * @open: accepts packets; false while the port is unconnected
- * @scheduled: the timer is armed (or about to run)
- * @running: a context owns the run (ibsw_engine_step())
- * @rerun: the owner of the run must pass once more
- * @peer: link: the port it delivers to
- * @down: input buffers of the receiver (NULL: always credit, a host HCA)
- * @queued: VLs with a packet queued
- * @last_src: input port served last, per VL (round-robin)
- * @busy: input ports with a packet queued, per VL
- * @arb: VL arbiter
- * @rate_bps: data rate of the link, what its counters are in
- * @pace_bps: rate it sends at: @rate_bps off by its clock offset, or an
- *	HCA's injection rate
- * @busy_until: wall-clock ns at which the packet on the wire has left
- * @backlog: when the timer was armed, packets could follow the one on the
- *	wire: a timer later than the slack loses the link time
- * @wire: the packet on the wire, or NULL
- * @fifo_bytes: HCA: wire bytes in each VL's FIFO
- * @fifo_limit: HCA: FIFO bytes at which the VL's netdev queue stops
- * @wait_mask: which PortXmitWait clocks run (bit v: VL v; bit 15: port)
- * @wait_last: when they were last accounted
- * @wait_ns: accumulated waiting, wall-clock ns, since @wait_ticks
- * @wait_ticks: waiting converted at earlier rates
- * @late_ns: wall-clock ns the busy link lost to a late run, since
- *	@late_ticks
- * @late_ticks: that time converted at earlier rates
- * @cc: congestion control settings of a switch output (threshold 0: off)
- * @cc_level: entry and exit fills of each VL
- * @cc_fill: credits queued per VL, over all input ports
- * @cc_state: VLs in the congestion state
- * @cc_victim: VLs that are victims, not roots (@cc_root_run)
- * @cc_root_run: per VL, passes in a row that ended with credit or nothing
- *	queued (ibsw_cc_root_run())
- * @cc_mark: Marking_Rate state, per VL
- * @cc_time: time in the congestion state, wall-clock ns, since @cc_ticks
- * @cc_ticks: that time converted at earlier rates
- * @cc_fecn: packets marked, per VL and (%IBSW_CC_PORT) in all
- * @voq: the queues, [src * IBSW_NR_DATA_VLS + vl]
- */
-struct ibsw_engine {
-	spinlock_t		lock;	/* the engine state, see above */
-	struct hrtimer		timer;
-	struct ibsw_port	*port;
-	bool			hca;
-	unsigned int		nr_src;
-
-	bool			open;
-	bool			scheduled;
-	bool			running;
-	bool			rerun;
-	struct ibsw_port	*peer;
-	struct ibsw_credit_buf	*down;
-	u16			queued;
-	u8			last_src[IBSW_NR_DATA_VLS];
-	unsigned long		busy[IBSW_NR_DATA_VLS][BITS_TO_LONGS(IBSW_MAX_SRC)];
-	struct ibsw_vlarb	arb;
-	u64			rate_bps;
-	u64			pace_bps;
-	u64			busy_until;
-	bool			backlog;
-	struct sk_buff		*wire;
-	u32			fifo_bytes[IBSW_NR_DATA_VLS];
-	u32			fifo_limit;
-
-	u16			wait_mask;
-	u64			wait_last;
-	u64			wait_ns[IBSW_NR_DATA_VLS + 1];
-	u64			wait_ticks[IBSW_NR_DATA_VLS + 1];
-	u64			late_ns;
-	u64			late_ticks;
-
-	struct ibsw_cc_params	cc;
-	struct ibsw_cc_level	cc_level[IBSW_NR_DATA_VLS];
-	u32			cc_fill[IBSW_NR_DATA_VLS];
-	u16			cc_state;
-	u16			cc_victim;
-	u8			cc_root_run[IBSW_NR_DATA_VLS];
-	struct ibsw_cc_marker	cc_mark[IBSW_NR_DATA_VLS];
-	struct ibsw_cc_clock	cc_time;
-	u64			cc_ticks[IBSW_NR_DATA_VLS + 1];
-	u64			cc_fecn[IBSW_NR_DATA_VLS + 1];
-
-	struct sk_buff_head	voq[];
-};
 
 /*
  * Per-VL counters kept per CPU: the data and packet counters, the first
@@ -263,20 +153,6 @@ struct ibsw_pcpu_stats {
 	struct u64_stats_sync	syncp;
 	u64_stats_t		port[IBSW_NR_COUNTERS];
 	u64_stats_t		vl[IBSW_NR_DATA_VLS][IBSW_NR_PCPU_VL_COUNTERS];
-};
-
-/**
- * struct ibsw_engine_cnt - the counters an output engine keeps
- * @wait: PortXmitWait ticks, per VL and (%IBSW_WAIT_PORT) the port
- * @time_cong: PortXmitTimeCong ticks, likewise (%IBSW_CC_PORT)
- * @fecn: packets FECN-marked, likewise
- * @late: ticks the busy link lost because the engine ran late
- */
-struct ibsw_engine_cnt {
-	u64	wait[IBSW_NR_DATA_VLS + 1];
-	u64	time_cong[IBSW_NR_DATA_VLS + 1];
-	u64	fecn[IBSW_NR_DATA_VLS + 1];
-	u64	late;
 };
 
 /**
@@ -359,7 +235,7 @@ struct ibsw_port {
  * @lft: linear forwarding table
  * @ports_kobj: sysfs directory ports/
  * @cc: its SwitchCongestionSetting (RTNL)
- * @cc_log: its CongestionLog
+ * @cc_threshold_events: times a port VL entered the congestion state
  * @ports: the ports, [1..@nr_ports]; [0] unused
  */
 struct ibsw_switch {
@@ -370,7 +246,7 @@ struct ibsw_switch {
 	struct ibsw_lft __rcu		*lft;
 	struct kobject			*ports_kobj;
 	struct ibsw_cc_setting		cc;
-	struct ibsw_cc_log		cc_log;
+	atomic64_t			cc_threshold_events;
 	struct ibsw_port		*ports[];
 };
 
@@ -404,67 +280,59 @@ struct ibsw_fabric {
 
 extern struct ibsw_fabric ibsw_fabric;
 
-/* fabric.c */
-void ibsw_notify_port(struct ibsw_port *port);
-struct ibsw_port *ibsw_lid_port_rcu(u16 lid);
-int ibsw_lid_claim(struct ibsw_port *port, u16 lid,
-		   struct netlink_ext_ack *extack);
-void ibsw_lid_release(struct ibsw_port *port);
+/**
+ * struct ibsw_host - netdev private data of a host port
+ * @port: the switch port, NULL once detached
+ * @napi: delivers @rxq to the stack
+ * @rxq: packets from the switch, in the order they left the link
+ * @rx_on: @napi is enabled and @rxq takes packets (@rxq.lock; RTNL to
+ *	change)
+ */
+struct ibsw_host {
+	struct ibsw_port __rcu	*port;
+	struct napi_struct	napi;
+	struct sk_buff_head	rxq;
+	bool			rx_on;
+};
 
-/* switch.c */
-extern const struct class ibsw_class;
-void ibsw_switch_destroy_all(void);
-void ibsw_fabric_fold_wait(void);
-void ibsw_fabric_rescale(void);
-void ibsw_fabric_reclock(void);
+/**
+ * ibsw_lid_port_rcu() - the host port that has a LID
+ * @lid: the LID
+ *
+ * Context: rcu_read_lock(); the port stays valid until it is unlocked.
+ * Return: the port, or NULL.
+ */
+static inline struct ibsw_port *ibsw_lid_port_rcu(u16 lid)
+{
+	return xa_load(&ibsw_fabric.lids, lid);
+}
 
-/* host.c */
-extern struct rtnl_link_ops ibsw_link_ops;
-struct net_device *ibsw_host_netdev_new(struct ibsw_port *port,
-					const char *ifname, struct net *net,
-					const u8 *mac,
-					struct netlink_ext_ack *extack);
-void ibsw_host_attach(struct ibsw_port *port, struct net_device *dev);
-void ibsw_host_detach(struct ibsw_port *port, struct list_head *head);
-void ibsw_host_deliver(struct ibsw_port *port, struct sk_buff_head *list);
+/*
+ * The datapath: BH disabled, under RCU, no RTNL
+ */
 
-/* engine.c */
-struct ibsw_engine *ibsw_engine_alloc(struct ibsw_port *port, bool hca);
-void ibsw_engine_free(struct ibsw_engine *e);
-void ibsw_engine_open(struct ibsw_engine *e, struct ibsw_port *peer,
-		      struct ibsw_credit_buf *down);
-void ibsw_engine_close(struct ibsw_engine *e);
-void ibsw_engine_trim(struct ibsw_engine *e, unsigned int nr_vls);
-void ibsw_engine_set_rate(struct ibsw_engine *e, u64 rate_bps, u64 pace_bps);
-void ibsw_engine_rescale(struct ibsw_engine *e);
-void ibsw_engine_set_vlarb(struct ibsw_engine *e,
-			   const struct ibsw_vlarb_table *table);
-void ibsw_engine_read_cnt(struct ibsw_engine *e, struct ibsw_engine_cnt *cnt);
-void ibsw_engine_clear_cnt(struct ibsw_engine *e);
-void ibsw_engine_set_cc(struct ibsw_engine *e,
-			const struct ibsw_cc_params *cc);
-u16 ibsw_engine_cc_state(struct ibsw_engine *e);
-int ibsw_hca_enqueue(struct ibsw_engine *e, struct sk_buff *skb,
-		     struct netdev_queue *txq);
+/* input.c */
 void ibsw_switch_receive(struct ibsw_port *in, struct sk_buff *skb);
 void ibsw_credit_release(struct ibsw_port *in, unsigned int vl,
 			 unsigned int len);
 
-/* ccctl.c */
-void ibsw_cc_switch_init(struct ibsw_switch *sw);
-void ibsw_cc_port_update(struct ibsw_port *port);
-void ibsw_cc_log_mark(struct ibsw_port *port, unsigned int vl,
-		      const struct ibsw_skb_cb *cb, u64 now);
+/* host.c */
+u16 ibsw_host_select_queue(struct net_device *dev, struct sk_buff *skb,
+			   struct net_device *sb_dev);
+netdev_tx_t ibsw_host_xmit(struct sk_buff *skb, struct net_device *dev);
+void ibsw_host_deliver(struct ibsw_port *port, struct sk_buff_head *list);
+void ibsw_host_rx_drop(struct ibsw_port *port, struct net_device *dev,
+		       struct sk_buff_head *list);
+int ibsw_host_poll(struct napi_struct *napi, int budget);
+
+/* neigh.c */
+void ibsw_neigh_rcv(struct ibsw_port *port, struct net_device *dev,
+		    struct sk_buff *skb);
 
 /* stats.c */
-int ibsw_stats_alloc(struct ibsw_port *port);
-void ibsw_stats_free(struct ibsw_port *port);
 void ibsw_stat_add(struct ibsw_port *port, enum ibsw_counter cnt, u64 val);
 void ibsw_stat_pkt(struct ibsw_port *port, bool xmit, unsigned int vl,
 		   unsigned int len);
-void ibsw_stats_read(struct ibsw_port *port, struct ibsw_counters *cnt,
-		     struct ibsw_counters *vl_cnt);
-int ibsw_stats_clear(struct ibsw_port *port);
 
 /**
  * ibsw_stat_inc() - count one event on a port
@@ -478,6 +346,43 @@ static inline void ibsw_stat_inc(struct ibsw_port *port,
 {
 	ibsw_stat_add(port, cnt, 1);
 }
+
+/*
+ * The control plane: RTNL unless said otherwise
+ */
+
+/* fabric.c */
+void ibsw_notify_port(struct ibsw_port *port);
+int ibsw_lid_claim(struct ibsw_port *port, u16 lid,
+		   struct netlink_ext_ack *extack);
+void ibsw_lid_release(struct ibsw_port *port);
+
+/* switch.c */
+extern const struct class ibsw_class;
+void ibsw_switch_destroy_all(void);
+void ibsw_fabric_fold_wait(void);
+void ibsw_fabric_rescale(void);
+void ibsw_fabric_reclock(void);
+
+/* host_ctl.c */
+extern struct rtnl_link_ops ibsw_link_ops;
+struct net_device *ibsw_host_netdev_new(struct ibsw_port *port,
+					const char *ifname, struct net *net,
+					const u8 *mac,
+					struct netlink_ext_ack *extack);
+void ibsw_host_attach(struct ibsw_port *port, struct net_device *dev);
+void ibsw_host_detach(struct ibsw_port *port, struct list_head *head);
+
+/* ccctl.c */
+void ibsw_cc_switch_init(struct ibsw_switch *sw);
+void ibsw_cc_port_update(struct ibsw_port *port);
+
+/* stats.c */
+int ibsw_stats_alloc(struct ibsw_port *port);
+void ibsw_stats_free(struct ibsw_port *port);
+void ibsw_stats_read(struct ibsw_port *port, struct ibsw_counters *cnt,
+		     struct ibsw_counters *vl_cnt);
+int ibsw_stats_clear(struct ibsw_port *port);
 
 /* sysfs.c */
 extern const struct attribute_group *ibsw_switch_groups[];

@@ -13,7 +13,7 @@
 #include <linux/percpu.h>
 #include <linux/rtnetlink.h>
 
-#include "ibsw.h"
+#include "engine.h"
 
 const char * const ibsw_counter_names[IBSW_NR_COUNTERS] = {
 	[IBSW_CNT_XMIT_DATA]			= "port_xmit_data",

@@ -17,7 +17,7 @@
 #include <linux/slab.h>
 #include <linux/wait_bit.h>
 
-#include "ibsw.h"
+#include "engine.h"
 
 const struct class ibsw_class = {
 	.name = "ibsw",
