@@ -27,7 +27,9 @@
  * never waits. Lock order: run ownership of an engine -> any engine lock
  * (its own, or another's while delivering); spinlocks are still taken one
  * at a time.
-
+ *
+ * Credit coming back kicks the engine upstream without its lock: it reads
+ * whether the engine is idle with packets queued (ibsw_engine_kick()).
  */
 
 #include <linux/bitmap.h>
@@ -92,22 +94,23 @@ static void ibsw_engine_start(struct ibsw_engine *e)
 	(*depth)--;
 }
 
-/*
- * Let an idle engine look at its queues again: credit came back, or its
- * VL arbitration changed. The check is under the lock, so that a
- * concurrent run that found no credit cannot miss the credit returned
- * before this kick.
+/**
+ * ibsw_engine_kick() - let an idle engine look at its queues again
+ * @e: the engine
+ *
+ * Credit came back, or its VL arbitration changed. Only an engine that is
+ * idle with packets queued needs a run, and that is read without its
+ * lock: the caller returned the credit with a full barrier
+ * (ibsw_credit_return()) and a pass reads credit only after a full
+ * barrier that follows its clearing @scheduled (ibsw_engine_pass()), so
+ * either that pass sees the credit or this sees the engine idle.
  *
  * Context: BH disabled, no engine lock held.
  */
 void ibsw_engine_kick(struct ibsw_engine *e)
 {
-	bool idle;
-
-	spin_lock(&e->lock);
-	idle = e->open && !e->scheduled && e->queued;
-	spin_unlock(&e->lock);
-	if (idle)
+	if (READ_ONCE(e->open) && !READ_ONCE(e->scheduled) &&
+	    READ_ONCE(e->queued))
 		ibsw_engine_start(e);
 }
 
@@ -372,7 +375,9 @@ static void ibsw_engine_pass(struct ibsw_engine *e)
 
 	lockdep_assert_held(&e->lock);
 	__skb_queue_head_init(&done);
-	e->scheduled = false;
+	WRITE_ONCE(e->scheduled, false);
+	/* Pairs with the credit return before a lockless ibsw_engine_kick() */
+	smp_mb();
 	if (!e->open) {
 		spin_unlock(&e->lock);
 		return;
