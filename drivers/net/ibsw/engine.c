@@ -32,6 +32,7 @@
  * whether the engine is idle with packets queued (ibsw_engine_kick()).
  */
 
+#include <kunit/visibility.h>
 #include <linux/bitmap.h>
 #include <linux/hrtimer.h>
 #include <linux/netdevice.h>
@@ -506,6 +507,7 @@ enum hrtimer_restart ibsw_engine_run(struct hrtimer *timer)
 	ibsw_engine_step(container_of(timer, struct ibsw_engine, timer));
 	return HRTIMER_NORESTART;
 }
+EXPORT_SYMBOL_IF_KUNIT(ibsw_engine_run);
 
 /**
  * ibsw_hca_enqueue() - queue a host's packet in its HCA transmitter
@@ -547,6 +549,7 @@ int ibsw_hca_enqueue(struct ibsw_engine *e, struct sk_buff *skb,
 		ibsw_engine_start(e);
 	return 0;
 }
+EXPORT_SYMBOL_IF_KUNIT(ibsw_hca_enqueue);
 
 /**
  * ibsw_engine_enqueue() - queue a packet in a switch output port's VoQ

@@ -6,6 +6,7 @@
  * to change what its runs read (engine.c).
  */
 
+#include <kunit/visibility.h>
 #include <linux/delay.h>
 #include <linux/hrtimer.h>
 #include <linux/random.h>
@@ -84,6 +85,7 @@ void ibsw_engine_open(struct ibsw_engine *e, struct ibsw_port *peer,
 	WRITE_ONCE(e->open, true);
 	spin_unlock_bh(&e->lock);
 }
+EXPORT_SYMBOL_IF_KUNIT(ibsw_engine_open);
 
 /*
  * Drop packets taken out of an engine by the control plane: they count as
@@ -168,6 +170,7 @@ void ibsw_engine_close(struct ibsw_engine *e)
 	}
 	ibsw_engine_drop(e, &drop);
 }
+EXPORT_SYMBOL_IF_KUNIT(ibsw_engine_close);
 
 /**
  * ibsw_engine_trim() - discard packets of VLs the port no longer operates

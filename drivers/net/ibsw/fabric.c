@@ -6,6 +6,7 @@
  * exit of the core live here too.
  */
 
+#include <kunit/visibility.h>
 #include <linux/rtnetlink.h>
 #include <linux/wait_bit.h>
 #include <net/rtnetlink.h>
@@ -21,6 +22,7 @@ struct ibsw_fabric ibsw_fabric = {
 	.lids		= XARRAY_INIT(ibsw_fabric.lids, 0),
 	.nr_devs	= ATOMIC_INIT(0),
 };
+EXPORT_SYMBOL_IF_KUNIT(ibsw_fabric);
 
 /**
  * ibsw_notify_port() - announce a change of a port to the monitor group
@@ -89,6 +91,7 @@ int ibsw_fabric_set(const struct ibsw_fabric_cfg *cfg,
 		ibsw_nl_notify_fabric();
 	return 0;
 }
+EXPORT_SYMBOL_IF_KUNIT(ibsw_fabric_set);
 
 int ibsw_addr_set(const struct ibsw_addr *addrs, unsigned int nr,
 		  struct netlink_ext_ack *extack)

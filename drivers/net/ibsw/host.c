@@ -13,6 +13,7 @@
  * attaches and detaches the netdev.
  */
 
+#include <kunit/visibility.h>
 #include <linux/etherdevice.h>
 #include <linux/netdevice.h>
 #include <net/ipv6.h>
@@ -257,3 +258,4 @@ int ibsw_host_poll(struct napi_struct *napi, int budget)
 		napi_complete_done(napi, done);
 	return done;
 }
+EXPORT_SYMBOL_IF_KUNIT(ibsw_host_poll);

@@ -6,6 +6,7 @@
  * (design §4.1).
  */
 
+#include <kunit/visibility.h>
 #include <linux/rcupdate.h>
 #include <linux/skbuff.h>
 
@@ -66,6 +67,7 @@ drop:
 	rcu_read_unlock();
 	kfree_skb(skb);
 }
+EXPORT_SYMBOL_IF_KUNIT(ibsw_switch_receive);
 
 /**
  * ibsw_credit_release() - a packet left an input buffer
@@ -91,3 +93,4 @@ void ibsw_credit_release(struct ibsw_port *in, unsigned int vl,
 		ibsw_engine_kick(up);
 	rcu_read_unlock();
 }
+EXPORT_SYMBOL_IF_KUNIT(ibsw_credit_release);

@@ -10,6 +10,7 @@
  * under its lock, where it decides them (engine.c).
  */
 
+#include <kunit/visibility.h>
 #include <linux/percpu.h>
 #include <linux/rtnetlink.h>
 
@@ -192,6 +193,7 @@ out:
 	kfree(ec);
 	kfree(vl_sum);
 }
+EXPORT_SYMBOL_IF_KUNIT(ibsw_stats_read);
 
 /**
  * ibsw_stats_clear() - reset the counters of a port

@@ -12,6 +12,7 @@
  * no longer sees it.
  */
 
+#include <kunit/visibility.h>
 #include <linux/etherdevice.h>
 #include <linux/rtnetlink.h>
 #include <linux/slab.h>
@@ -279,6 +280,7 @@ err_ports:
 	kfree(sw);
 	return ERR_PTR(err);
 }
+EXPORT_SYMBOL_IF_KUNIT(ibsw_switch_create);
 
 /* Undo a link; both ends become unconnected and discard what they hold */
 static void ibsw_link_disconnect(struct ibsw_port *a, struct ibsw_port *b)
@@ -330,6 +332,7 @@ void ibsw_switch_destroy(struct ibsw_switch *sw)
 		kobject_put(&sw->ports[i]->kobj);
 	device_unregister(&sw->dev);
 }
+EXPORT_SYMBOL_IF_KUNIT(ibsw_switch_destroy);
 
 /**
  * ibsw_switch_destroy_all() - destroy every switch
@@ -434,6 +437,7 @@ int ibsw_switch_set_lft(struct ibsw_switch *sw, const u8 *ports,
 		ibsw_nl_notify_switch(sw, IBSW_CMD_SWITCH_CHANGE_NTF);
 	return 0;
 }
+EXPORT_SYMBOL_IF_KUNIT(ibsw_switch_set_lft);
 
 unsigned int ibsw_switch_get_lft(const struct ibsw_switch *sw, u8 *buf,
 				 unsigned int size)
@@ -752,6 +756,7 @@ int ibsw_port_set(struct ibsw_switch *sw, unsigned int num,
 		ibsw_notify_port(peer);
 	return 0;
 }
+EXPORT_SYMBOL_IF_KUNIT(ibsw_port_set);
 
 int ibsw_link_create(struct ibsw_switch *sw, unsigned int num,
 		     struct ibsw_switch *peer_sw, unsigned int peer_num,
@@ -807,6 +812,7 @@ int ibsw_link_create(struct ibsw_switch *sw, unsigned int num,
 	ibsw_notify_port(b);
 	return 0;
 }
+EXPORT_SYMBOL_IF_KUNIT(ibsw_link_create);
 
 int ibsw_link_destroy(struct ibsw_switch *sw, unsigned int num,
 		      struct netlink_ext_ack *extack)

@@ -1,0 +1,509 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * KUnit tests for the engines (engine.c, engine_ctl.c) and the switch
+ * input (input.c), on real switches whose ports have no netdev.
+ *
+ * A test builds switches and links with the control API, as netlink
+ * would, and stands in for the hosts: it injects packets straight into a
+ * switch input port (taking that buffer's credits, as a transmitter
+ * would), and a "sink" port delivers into an unregistered netdev's RX
+ * queue, where its NAPI instance never runs, so the test reads what
+ * arrived and in which order. Packets carry a tag in their SLID.
+ *
+ * With pacing off every engine runs in the caller's context, nested up
+ * to IBSW_ENGINE_DEPTH, so most cases are deterministic; the HCA FIFO
+ * case paces a 1x SDR link at the largest time scale (about 4 ms of wall
+ * time per test packet).
+ */
+
+#include <kunit/test.h>
+#include <linux/delay.h>
+#include <linux/etherdevice.h>
+#include <linux/netdevice.h>
+#include <linux/rtnetlink.h>
+#include <net/sch_generic.h>
+
+#include "../engine.h"
+
+MODULE_IMPORT_NS(EXPORTED_FOR_KUNIT_TESTING);
+
+#define KT_DLID		7
+#define KT_LEN		1000	/* wire bytes of a test packet: 16 credits */
+
+/* The fabric's settings before the test, put back after it */
+struct kt_ctx {
+	u32	time_scale;
+	bool	pacing;
+};
+
+static void kt_fabric_set(struct kunit *test, bool pacing, u32 scale)
+{
+	struct ibsw_fabric_cfg cfg = { .pacing = &pacing, .time_scale = &scale };
+
+	rtnl_lock();
+	KUNIT_ASSERT_EQ(test, ibsw_fabric_set(&cfg, NULL), 0);
+	rtnl_unlock();
+}
+
+static int kt_init(struct kunit *test)
+{
+	struct kt_ctx *ctx = kunit_kzalloc(test, sizeof(*ctx), GFP_KERNEL);
+
+	KUNIT_ASSERT_NOT_NULL(test, ctx);
+	ctx->time_scale = READ_ONCE(ibsw_fabric.time_scale);
+	ctx->pacing = READ_ONCE(ibsw_fabric.pacing);
+	test->priv = ctx;
+	return 0;
+}
+
+static void kt_exit(struct kunit *test)
+{
+	struct kt_ctx *ctx = test->priv;
+
+	kt_fabric_set(test, ctx->pacing, ctx->time_scale);
+}
+
+static void kt_switch_destroy(void *sw)
+{
+	rtnl_lock();
+	ibsw_switch_destroy(sw);
+	rtnl_unlock();
+}
+
+/* A switch of @nr_ports ports that routes KT_DLID to port @out */
+static struct ibsw_switch *kt_switch(struct kunit *test, const char *name,
+				     unsigned int nr_ports, unsigned int out)
+{
+	u8 lft[KT_DLID + 1];
+	struct ibsw_switch *sw;
+
+	memset(lft, IBSW_LFT_NO_ROUTE, sizeof(lft));
+	lft[KT_DLID] = out;
+	rtnl_lock();
+	sw = ibsw_switch_create(name, nr_ports, NULL);
+	if (!IS_ERR(sw))
+		KUNIT_EXPECT_EQ(test, ibsw_switch_set_lft(sw, lft, sizeof(lft),
+							  NULL), 0);
+	rtnl_unlock();
+	KUNIT_ASSERT_FALSE(test, IS_ERR(sw));
+	KUNIT_ASSERT_EQ(test, kunit_add_action_or_reset(test, kt_switch_destroy,
+							sw), 0);
+	return sw;
+}
+
+static void kt_link(struct kunit *test, struct ibsw_switch *a, unsigned int pa,
+		    struct ibsw_switch *b, unsigned int pb)
+{
+	struct ibsw_port_cfg cfg = {};
+	int err;
+
+	rtnl_lock();
+	err = ibsw_link_create(a, pa, b, pb, &cfg, NULL);
+	rtnl_unlock();
+	KUNIT_ASSERT_EQ(test, err, 0);
+}
+
+/* A netdev that only holds what a port delivers: never registered */
+static struct net_device *kt_netdev(struct kunit *test)
+{
+	struct net_device *dev;
+	struct ibsw_host *h;
+	unsigned int i;
+
+	dev = alloc_netdev_mqs(sizeof(*h), "kt%d", NET_NAME_ENUM, ether_setup,
+			       IBSW_NR_DATA_VLS, 1);
+	KUNIT_ASSERT_NOT_NULL(test, dev);
+	h = netdev_priv(dev);
+	skb_queue_head_init(&h->rxq);
+	/* Added but not enabled: napi_schedule() leaves @rxq to the test */
+	netif_napi_add(dev, &h->napi, ibsw_host_poll);
+	h->rx_on = true;
+	/* A woken TX queue schedules its qdisc */
+	for (i = 0; i < dev->num_tx_queues; i++)
+		rcu_assign_pointer(netdev_get_tx_queue(dev, i)->qdisc,
+				   &noop_qdisc);
+	return dev;
+}
+
+static void kt_port_unplug(void *arg)
+{
+	struct ibsw_port *port = arg;
+	struct net_device *dev;
+
+	rtnl_lock();
+	RCU_INIT_POINTER(port->upstream, NULL);
+	ibsw_engine_close(port->hca);
+	ibsw_engine_close(port->out);
+	dev = rtnl_dereference(port->netdev);
+	RCU_INIT_POINTER(port->netdev, NULL);
+	rtnl_unlock();
+	synchronize_rcu();
+	if (dev) {
+		skb_queue_purge(&((struct ibsw_host *)netdev_priv(dev))->rxq);
+		free_netdev(dev);
+	}
+}
+
+/*
+ * Plug a fake host into an unconnected port: its output delivers into the
+ * netdev's RX queue; with @hca, its HCA transmitter runs too.
+ */
+static struct sk_buff_head *kt_host(struct kunit *test, struct ibsw_port *port,
+				    bool hca)
+{
+	struct net_device *dev = kt_netdev(test);
+
+	rtnl_lock();
+	ibsw_engine_open(port->out, NULL, NULL);
+	if (hca) {
+		ibsw_engine_open(port->hca, NULL, port->in);
+		rcu_assign_pointer(port->upstream, port->hca);
+	}
+	rcu_assign_pointer(port->netdev, dev);
+	rtnl_unlock();
+	KUNIT_ASSERT_EQ(test, kunit_add_action_or_reset(test, kt_port_unplug,
+							port), 0);
+	return &((struct ibsw_host *)netdev_priv(dev))->rxq;
+}
+
+static struct sk_buff *kt_pkt(struct kunit *test, unsigned int tag,
+			      unsigned int in_port, unsigned int vl)
+{
+	struct sk_buff *skb = alloc_skb(64, GFP_KERNEL);
+	struct ibsw_skb_cb *cb;
+
+	KUNIT_ASSERT_NOT_NULL(test, skb);
+	skb_put_zero(skb, ETH_ZLEN);
+	cb = ibsw_cb(skb);
+	memset(cb, 0, sizeof(*cb));
+	cb->wire_len = KT_LEN;
+	cb->dlid = KT_DLID;
+	cb->slid = tag;
+	cb->in_port = in_port;
+	cb->in_vl = vl;
+	cb->out_vl = vl;
+	cb->sl = vl;
+	return skb;
+}
+
+/* A transmitter sends a packet into a switch input port */
+static void kt_send(struct kunit *test, struct ibsw_port *in, unsigned int tag)
+{
+	struct sk_buff *skb = kt_pkt(test, tag, in->num, 0);
+
+	KUNIT_ASSERT_TRUE(test, ibsw_credit_take(&in->in[0], KT_LEN));
+	local_bh_disable();
+	ibsw_switch_receive(in, skb);
+	local_bh_enable();
+}
+
+/* The tags that arrived, in order, as a string "1 2 3" */
+static const char *kt_arrived(struct kunit *test, struct sk_buff_head *rxq)
+{
+	char *s = kunit_kzalloc(test, 256, GFP_KERNEL);
+	struct sk_buff *skb;
+	size_t n = 0;
+
+	KUNIT_ASSERT_NOT_NULL(test, s);
+	spin_lock_bh(&rxq->lock);
+	skb_queue_walk(rxq, skb)
+		n += scnprintf(s + n, 256 - n, n ? " %u" : "%u",
+			       ibsw_cb(skb)->slid);
+	spin_unlock_bh(&rxq->lock);
+	return s;
+}
+
+static u64 kt_cnt(struct ibsw_port *port, enum ibsw_counter c)
+{
+	struct ibsw_counters cnt;
+
+	ibsw_stats_read(port, &cnt, NULL);
+	return cnt.val[c];
+}
+
+static unsigned int kt_free(struct ibsw_port *port)
+{
+	return ibsw_credit_free(&port->in[0]);
+}
+
+/* Pacing off: packets cross a switch at once, in order, credits return */
+static void ibsw_engine_forward_test(struct kunit *test)
+{
+	struct ibsw_switch *sw;
+	struct sk_buff_head *rxq;
+
+	kt_fabric_set(test, false, IBSW_DEFAULT_TIME_SCALE);
+	sw = kt_switch(test, "kt_fwd", 3, 3);
+	rxq = kt_host(test, sw->ports[3], false);
+
+	kt_send(test, sw->ports[1], 1);
+	kt_send(test, sw->ports[1], 2);
+	kt_send(test, sw->ports[2], 3);
+	KUNIT_EXPECT_STREQ(test, kt_arrived(test, rxq), "1 2 3");
+	KUNIT_EXPECT_EQ(test, kt_free(sw->ports[1]), sw->ports[1]->in[0].size);
+	KUNIT_EXPECT_EQ(test, kt_free(sw->ports[2]), sw->ports[2]->in[0].size);
+	KUNIT_EXPECT_EQ(test, kt_cnt(sw->ports[3], IBSW_CNT_XMIT_PKTS), 3);
+	KUNIT_EXPECT_EQ(test, kt_cnt(sw->ports[1], IBSW_CNT_RCV_PKTS), 2);
+}
+
+/* No route: counted at the input, dropped, its credits back at once */
+static void ibsw_engine_no_route_test(struct kunit *test)
+{
+	struct ibsw_switch *sw;
+	struct sk_buff_head *rxq;
+
+	kt_fabric_set(test, false, IBSW_DEFAULT_TIME_SCALE);
+	/* KT_DLID routes back out of its input port */
+	sw = kt_switch(test, "kt_noroute", 2, 1);
+	rxq = kt_host(test, sw->ports[2], false);
+
+	kt_send(test, sw->ports[1], 1);
+	KUNIT_EXPECT_STREQ(test, kt_arrived(test, rxq), "");
+	KUNIT_EXPECT_EQ(test, kt_cnt(sw->ports[1],
+				     IBSW_CNT_RCV_SWITCH_RELAY_ERRORS), 1);
+	KUNIT_EXPECT_EQ(test, kt_free(sw->ports[1]), sw->ports[1]->in[0].size);
+}
+
+/*
+ * A full downstream buffer holds a packet in its VoQ; the credit coming
+ * back kicks the idle engine, which sends it (ibsw_engine_kick()).
+ */
+static void ibsw_engine_credit_kick_test(struct kunit *test)
+{
+	struct ibsw_switch *a, *b;
+	struct sk_buff_head *rxq;
+	struct ibsw_port *down;
+	struct ibsw_engine *e;
+	unsigned int all;
+
+	kt_fabric_set(test, false, IBSW_DEFAULT_TIME_SCALE);
+	a = kt_switch(test, "kt_kick_a", 2, 2);
+	b = kt_switch(test, "kt_kick_b", 2, 2);
+	kt_link(test, a, 2, b, 1);
+	rxq = kt_host(test, b->ports[2], false);
+	down = b->ports[1];
+	e = a->ports[2]->out;
+
+	/* Something else holds all of the downstream buffer */
+	all = down->in[0].size * IBSW_CREDIT_LEN;
+	KUNIT_ASSERT_TRUE(test, ibsw_credit_take(&down->in[0], all));
+	kt_send(test, a->ports[1], 1);
+	kt_send(test, a->ports[1], 2);
+	KUNIT_EXPECT_STREQ(test, kt_arrived(test, rxq), "");
+	KUNIT_EXPECT_EQ(test, kt_cnt(a->ports[2], IBSW_CNT_XMIT_PKTS), 0);
+	KUNIT_EXPECT_EQ(test, READ_ONCE(e->queued), BIT(0));
+	KUNIT_EXPECT_FALSE(test, READ_ONCE(e->scheduled));
+	/* The packets hold their input buffer's credits while they wait */
+	KUNIT_EXPECT_EQ(test, kt_free(a->ports[1]),
+			a->ports[1]->in[0].size - 2 * ibsw_wire_credits(KT_LEN));
+
+	local_bh_disable();
+	ibsw_credit_release(down, 0, all);
+	local_bh_enable();
+	KUNIT_EXPECT_STREQ(test, kt_arrived(test, rxq), "1 2");
+	KUNIT_EXPECT_EQ(test, READ_ONCE(e->queued), 0);
+	KUNIT_EXPECT_EQ(test, kt_free(a->ports[1]), a->ports[1]->in[0].size);
+	KUNIT_EXPECT_EQ(test, kt_free(down), down->in[0].size);
+}
+
+static void kt_engine_own(struct ibsw_engine *e, bool own)
+{
+	spin_lock_bh(&e->lock);
+	e->running = own;
+	if (own)
+		e->rerun = false;
+	spin_unlock_bh(&e->lock);
+}
+
+static void kt_engine_release(void *e)
+{
+	kt_engine_own(e, false);
+}
+
+/*
+ * Run ownership: packets that arrive while another context runs the
+ * engine only ask it to pass again; its next pass serves the input ports
+ * of the VL round-robin.
+ */
+static void ibsw_engine_round_robin_test(struct kunit *test)
+{
+	struct ibsw_switch *sw;
+	struct sk_buff_head *rxq;
+	struct ibsw_engine *e;
+	unsigned int i;
+
+	kt_fabric_set(test, false, IBSW_DEFAULT_TIME_SCALE);
+	sw = kt_switch(test, "kt_rr", 4, 4);
+	rxq = kt_host(test, sw->ports[4], false);
+	e = sw->ports[4]->out;
+
+	kt_engine_own(e, true);
+	KUNIT_ASSERT_EQ(test, kunit_add_action_or_reset(test,
+							kt_engine_release, e),
+			0);
+	/* Port 1 sends 11, 12, 13; port 2 21, 22; port 3 31 */
+	for (i = 1; i <= 3; i++)
+		kt_send(test, sw->ports[1], 10 + i);
+	for (i = 1; i <= 2; i++)
+		kt_send(test, sw->ports[2], 20 + i);
+	kt_send(test, sw->ports[3], 31);
+	KUNIT_EXPECT_STREQ(test, kt_arrived(test, rxq), "");
+	KUNIT_EXPECT_TRUE(test, READ_ONCE(e->rerun));
+
+	/* The owner lets go; its timer runs the engine */
+	kt_engine_own(e, false);
+	local_bh_disable();
+	ibsw_engine_run(&e->timer);
+	local_bh_enable();
+	KUNIT_EXPECT_STREQ(test, kt_arrived(test, rxq), "11 21 31 12 22 13");
+}
+
+/*
+ * Engines run nested in the context that kicked them only up to
+ * IBSW_ENGINE_DEPTH: along a chain of switches the next one is left to
+ * its timer, and the packet arrives later.
+ */
+static void ibsw_engine_depth_test(struct kunit *test)
+{
+	static const char * const names[] = {
+		"kt_depth0", "kt_depth1", "kt_depth2", "kt_depth3",
+		"kt_depth4", "kt_depth5",
+	};
+	struct ibsw_switch *sw[ARRAY_SIZE(names)];
+	unsigned int i, n = ARRAY_SIZE(names);
+	struct sk_buff_head *rxq;
+	bool deferred, arrived;
+	struct ibsw_engine *e;
+	struct sk_buff *skb;
+
+	static_assert(ARRAY_SIZE(names) > IBSW_ENGINE_DEPTH + 1);
+	kt_fabric_set(test, false, IBSW_DEFAULT_TIME_SCALE);
+	for (i = 0; i < n; i++) {
+		sw[i] = kt_switch(test, names[i], 2, 2);
+		if (i)
+			kt_link(test, sw[i - 1], 2, sw[i], 1);
+	}
+	rxq = kt_host(test, sw[n - 1]->ports[2], false);
+
+	skb = kt_pkt(test, 1, 1, 0);
+	KUNIT_ASSERT_TRUE(test, ibsw_credit_take(&sw[0]->ports[1]->in[0],
+						 KT_LEN));
+	local_bh_disable();
+	ibsw_switch_receive(sw[0]->ports[1], skb);
+	/* Softirqs are off: the deferred engine's timer cannot run yet */
+	e = sw[IBSW_ENGINE_DEPTH]->ports[2]->out;
+	deferred = READ_ONCE(e->scheduled) && READ_ONCE(e->queued) == BIT(0);
+	arrived = !skb_queue_empty_lockless(rxq);
+	local_bh_enable();
+	KUNIT_EXPECT_TRUE(test, deferred);
+	KUNIT_EXPECT_FALSE(test, arrived);
+	KUNIT_EXPECT_EQ(test, kt_cnt(sw[IBSW_ENGINE_DEPTH - 1]->ports[2],
+				     IBSW_CNT_XMIT_PKTS), 1);
+
+	for (i = 0; i < 100 && skb_queue_empty_lockless(rxq); i++)
+		usleep_range(5000, 10000);
+	KUNIT_EXPECT_STREQ(test, kt_arrived(test, rxq), "1");
+}
+
+/* A host sends a packet of VL 0 into its HCA transmitter */
+static int kt_hca_send(struct kunit *test, struct ibsw_port *port,
+		       struct netdev_queue *txq, unsigned int tag)
+{
+	struct sk_buff *skb = kt_pkt(test, tag, port->num, 0);
+	int err;
+
+	local_bh_disable();
+	err = ibsw_hca_enqueue(port->hca, skb, txq);
+	local_bh_enable();
+	if (err)
+		kfree_skb(skb);
+	return err;
+}
+
+/*
+ * The HCA FIFO stops the netdev queue of its VL at its limit and the
+ * engine wakes it as the FIFO drains; a sender that ignores the stop is
+ * refused at IBSW_HCA_FIFO_CAP.
+ */
+static void ibsw_engine_hca_fifo_test(struct kunit *test)
+{
+	struct ibsw_port_cfg cfg = {
+		.set = IBSW_PORT_CFG_WIDTH | IBSW_PORT_CFG_SPEED,
+		.width = IBSW_LINK_WIDTH_1X,
+		.speed = IBSW_LINK_SPEED_SDR,
+	};
+	struct netdev_queue *txq;
+	struct ibsw_switch *sw;
+	struct ibsw_port *host;
+	struct ibsw_engine *e;
+	unsigned int i, sent;
+	int err;
+
+	kt_fabric_set(test, true, IBSW_TIME_SCALE_MAX);
+	sw = kt_switch(test, "kt_hca", 2, 2);
+	host = sw->ports[1];
+	rtnl_lock();
+	err = ibsw_port_set(sw, 1, &cfg, NULL);
+	rtnl_unlock();
+	KUNIT_ASSERT_EQ(test, err, 0);
+	kt_host(test, sw->ports[2], false);
+	kt_host(test, host, true);
+	e = host->hca;
+	txq = netdev_get_tx_queue(rcu_access_pointer(host->netdev), 0);
+	/* The link moves less than a packet in the timer slack */
+	KUNIT_ASSERT_EQ(test, e->fifo_limit,
+			ibsw_wire_len_max(IBSW_IB_MTU_MAX));
+
+	/* The first goes on the wire at once; the FIFO fills behind it */
+	KUNIT_ASSERT_EQ(test, kt_hca_send(test, host, txq, 1), 0);
+	KUNIT_EXPECT_EQ(test, READ_ONCE(e->fifo_bytes[0]), 0);
+	for (sent = 1; !netif_xmit_stopped(txq) && sent < 16; sent++) {
+		KUNIT_EXPECT_LT(test, READ_ONCE(e->fifo_bytes[0]),
+				e->fifo_limit);
+		KUNIT_ASSERT_EQ(test, kt_hca_send(test, host, txq, 1 + sent), 0);
+	}
+	KUNIT_EXPECT_TRUE(test, netif_xmit_stopped(txq));
+	KUNIT_EXPECT_EQ(test, sent,
+			1 + DIV_ROUND_UP(e->fifo_limit, KT_LEN));
+	KUNIT_EXPECT_GE(test, READ_ONCE(e->fifo_bytes[0]), e->fifo_limit);
+
+	/* The engine drains it and wakes the queue below the limit */
+	for (i = 0; i < 200 && netif_xmit_stopped(txq); i++)
+		usleep_range(5000, 10000);
+	KUNIT_EXPECT_FALSE(test, netif_xmit_stopped(txq));
+	KUNIT_EXPECT_LT(test, READ_ONCE(e->fifo_bytes[0]), e->fifo_limit);
+
+	/* A sender that ignores the stop meets the cap */
+	for (i = 0; i < IBSW_HCA_FIFO_CAP / KT_LEN + 2; i++) {
+		err = kt_hca_send(test, host, txq, 100);
+		if (err)
+			break;
+	}
+	KUNIT_EXPECT_EQ(test, err, -ENOBUFS);
+	KUNIT_EXPECT_GE(test, READ_ONCE(e->fifo_bytes[0]), IBSW_HCA_FIFO_CAP);
+	KUNIT_EXPECT_LT(test, READ_ONCE(e->fifo_bytes[0]),
+			IBSW_HCA_FIFO_CAP + KT_LEN);
+	KUNIT_EXPECT_TRUE(test, netif_xmit_stopped(txq));
+}
+
+static struct kunit_case ibsw_engine_test_cases[] = {
+	KUNIT_CASE(ibsw_engine_forward_test),
+	KUNIT_CASE(ibsw_engine_no_route_test),
+	KUNIT_CASE(ibsw_engine_credit_kick_test),
+	KUNIT_CASE(ibsw_engine_round_robin_test),
+	KUNIT_CASE(ibsw_engine_depth_test),
+	KUNIT_CASE(ibsw_engine_hca_fifo_test),
+	{}
+};
+
+static struct kunit_suite ibsw_engine_test_suite = {
+	.name = "ibsw_engine",
+	.init = kt_init,
+	.exit = kt_exit,
+	.test_cases = ibsw_engine_test_cases,
+};
+
+kunit_test_suite(ibsw_engine_test_suite);
+
+MODULE_DESCRIPTION("KUnit tests for the ibsw engines and switch input");
+MODULE_LICENSE("GPL");
