@@ -1,0 +1,105 @@
+# SPDX-License-Identifier: GPL-2.0
+# shellcheck shell=bash disable=SC2317,SC2034 # indirect calls, variables for the tests
+#
+# tests/lib/tools.sh: one run of an RDMA tool between two hosts, server
+# and client (ibv_rc_pingpong, ibv_ud_pingpong, rping, perftest), and
+# the case functions that run one each (rc, ud, rp, wbw, rlat, slat).
+
+# ------------------------------------------------------------ RDMA tools
+# Each takes SERVER CLIENT (host names) and runs server and client with the
+# rxe device and RoCEv2 GID of their host. IBSW_AF=6 picks the IPv6 GIDs
+# (and addresses, for rdma_cm); the out-of-band TCP connection of the
+# verbs tools always uses IPv4 (their servers listen on IPv4 only).
+
+# _oob HOST: the address the verbs tools' out-of-band TCP connection goes
+# to: the host's management address on a fabric (ibsw forwards only
+# RDMA), else its IPv4 address.
+_oob() { echo "${HOST_MGMT[$1]:-${HOST_IP4[$1]}}"; }
+
+_gid() { if [ "${IBSW_AF:-4}" = 6 ]; then host_gid6 "$1"; else host_gid4 "$1"; fi; }
+_ip() { if [ "${IBSW_AF:-4}" = 6 ]; then echo "${HOST_IP6[$1]}"; else echo "${HOST_IP4[$1]}"; fi; }
+
+# _dev_args HOST OPT_DEV OPT_GID: "-d rxe -g idx"
+_dev_args() {
+	local g
+
+	g=$(_gid "$1") || { ibsw_fail "no RoCEv2 GID on ${HOST_RXE[$1]}"; return 1; }
+	echo "$2 ${HOST_RXE[$1]} $3 $g"
+}
+
+tool_rc_pingpong() {
+	local s=$1 c=$2 sa ca
+	sa=$(_dev_args "$s" -d -g) && ca=$(_dev_args "$c" -d -g) || return 1
+	ibsw_next_port
+	IBSW_PORT=$_ibsw_port
+	# shellcheck disable=SC2086
+	ibsw_server_client "$s" "$c" ready_tcp "${IBSW_TOOL_TIMEOUT:-60}" \
+		ibv_rc_pingpong $sa -p "$IBSW_PORT" -s 4096 -n "${IBSW_PINGPONG_N:-100}" -c -- \
+		ibv_rc_pingpong $ca -p "$IBSW_PORT" -s 4096 -n "${IBSW_PINGPONG_N:-100}" -c "$(_oob "$s")"
+}
+
+tool_ud_pingpong() {
+	local s=$1 c=$2 sa ca
+	sa=$(_dev_args "$s" -d -g) && ca=$(_dev_args "$c" -d -g) || return 1
+	ibsw_next_port
+	IBSW_PORT=$_ibsw_port
+	# shellcheck disable=SC2086
+	ibsw_server_client "$s" "$c" ready_tcp "${IBSW_TOOL_TIMEOUT:-60}" \
+		ibv_ud_pingpong $sa -p "$IBSW_PORT" -s 512 -n 100 -c -- \
+		ibv_ud_pingpong $ca -p "$IBSW_PORT" -s 512 -n 100 -c "$(_oob "$s")"
+}
+
+tool_rping() {
+	local s=$1 c=$2
+	ibsw_next_port
+	IBSW_PORT=$_ibsw_port
+	ibsw_server_client "$s" "$c" ready_rdma_cm "${IBSW_TOOL_TIMEOUT:-60}" \
+		rping -s -a "$(_ip "$s")" -p "$IBSW_PORT" -C 10 -S 1024 -V -- \
+		rping -c -a "$(_ip "$s")" -I "$(_ip "$c")" -p "$IBSW_PORT" \
+		-C 10 -S 1024 -V
+}
+
+# perftest: PERFTEST_ARGS is added to both sides.
+_perftest() {
+	local tool=$1 s=$2 c=$3 sa ca
+	shift 3
+	sa=$(_dev_args "$s" -d -x) && ca=$(_dev_args "$c" -d -x) || return 1
+	ibsw_next_port
+	IBSW_PORT=$_ibsw_port
+	# shellcheck disable=SC2086
+	ibsw_server_client "$s" "$c" ready_tcp "${IBSW_TOOL_TIMEOUT:-60}" \
+		"$tool" $sa -p "$IBSW_PORT" -F "$@" -- \
+		"$tool" $ca -p "$IBSW_PORT" -F "$@" "$(_oob "$s")"
+}
+
+tool_write_bw() {
+	_perftest ib_write_bw "$1" "$2" -s 65536 -n 100 --report_gbits
+}
+
+tool_read_lat() {
+	_perftest ib_read_lat "$1" "$2" -s 64 -n 100
+}
+
+# The average bandwidth column of the last perftest bw table in a log.
+ibsw_bw_from_log() {
+	awk '/BW average/ { hdr = 1; next }
+	     hdr && $1 ~ /^[0-9]+$/ { bw = $4 }
+	     END { if (bw != "") print bw }' "$1"
+}
+
+# Case functions running one tool, SERVER CLIENT as arguments; each skips
+# the case when its program is not installed.
+_have() {
+	ibsw_have "$@" || ibsw_skip "$* not installed"
+}
+
+rc() { _have ibv_rc_pingpong && tool_rc_pingpong "$@"; }
+ud() { _have ibv_ud_pingpong && tool_ud_pingpong "$@"; }
+rp() { _have rping && tool_rping "$@"; }
+wbw() { _have ib_write_bw && tool_write_bw "$@"; }
+rlat() { _have ib_read_lat && tool_read_lat "$@"; }
+
+tool_send_lat() {
+	_perftest ib_send_lat "$1" "$2" -s 64 -n 200
+}
+slat() { _have ib_send_lat && tool_send_lat "$@"; }
