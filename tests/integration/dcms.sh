@@ -46,7 +46,7 @@ static() {
 		[ "$got" = '[15,128]' ] || ibsw_fail "$sw: $got, not [15,128]" || return
 	done
 	for h in X A B C D Y; do
-		got="$(ibsw_cc_get "$h" enabled) $(ibsw_cc_get "$h" sl_settings | grep '^sl=0 ')"
+		got="$(rxe_cc_get "$h" enabled) $(rxe_cc_get "$h" sl_settings | grep '^sl=0 ')"
 		echo "$h: $got"
 		case $got in
 		"1 sl=0 ccti_timer=75 ccti_increase=1 "*) ;;

@@ -39,7 +39,7 @@ P5=${HOST_PORT[H5]}
 
 # ccset HOST FILE VALUE: a write that must succeed
 ccset() {
-	echo "$3" >"$(ibsw_cc_file "$1" "$2")" || ibsw_fail "${HOST_RXE[$1]} cc/$2 <- $3 refused"
+	echo "$3" >"$(rxe_cc_file "$1" "$2")" || ibsw_fail "${HOST_RXE[$1]} cc/$2 <- $3 refused"
 }
 rxecnt() { cat "/sys/class/infiniband/${HOST_RXE[$1]}/ports/1/hw_counters/$2"; }
 
@@ -79,59 +79,59 @@ settings() {
 	local before after h=H1 f v
 
 	# off by default, CCT empty
-	[ "$(ibsw_cc_get $h enabled)" = 0 ] && [ "$(ibsw_cc_get $h ccti_limit)" = 0 ] &&
-		[ "$(ibsw_cc_get $h cct)" = 0:0 ] ||
-		ibsw_fail "not off by default: $(ibsw_cc_state $h | tr '\n' ' ')" || return
+	[ "$(rxe_cc_get $h enabled)" = 0 ] && [ "$(rxe_cc_get $h ccti_limit)" = 0 ] &&
+		[ "$(rxe_cc_get $h cct)" = 0:0 ] ||
+		ibsw_fail "not off by default: $(rxe_cc_state $h | tr '\n' ' ')" || return
 	# fabric up put every host on the fabric's clock (ibswctl hca clock)
 	for f in "${!HOST_RXE[@]}"; do
-		v="$(ibsw_cc_get "$f" time_scale) $(ibsw_cc_get "$f" link_rate)"
+		v="$(rxe_cc_get "$f" time_scale) $(rxe_cc_get "$f" link_rate)"
 		[ "$v" = "$SCALE $RATE" ] ||
 			ibsw_fail "$f's rxe: time_scale, link_rate $v after fabric up, not $SCALE $RATE" ||
 			return
 	done
 	# ... and fabric set scale follows a new scale
 	ibswctl fabric set scale $((SCALE * 2)) || ibsw_fail "fabric set scale failed" || return
-	v=$(ibsw_cc_get H2 time_scale)
+	v=$(rxe_cc_get H2 time_scale)
 	ibswctl fabric set scale "$SCALE"
-	[ "$v" = $((SCALE * 2)) ] && [ "$(ibsw_cc_get H2 time_scale)" = "$SCALE" ] ||
+	[ "$v" = $((SCALE * 2)) ] && [ "$(rxe_cc_get H2 time_scale)" = "$SCALE" ] ||
 		ibsw_fail "H2's rxe time_scale $v after fabric set scale $((SCALE * 2))" || return
 	cc_reset || return
 
 	ccset $h cct "0:0, 0:5 1:7,3:16383" && ccset $h sl_settings "sl=3 ccti_timer=150 ccti_increase=2" &&
 		ccset $h port_control 1 || return
-	[ "$(ibsw_cc_get $h cct)" = "0:0 0:5 1:7 3:16383" ] && [ "$(ibsw_cc_get $h ccti_limit)" = 3 ] &&
+	[ "$(rxe_cc_get $h cct)" = "0:0 0:5 1:7 3:16383" ] && [ "$(rxe_cc_get $h ccti_limit)" = 3 ] &&
 		grep -qx "sl=3 ccti_timer=150 ccti_increase=2 trigger_threshold=0 ccti_min=0" \
-			"$(ibsw_cc_file $h sl_settings)" &&
+			"$(rxe_cc_file $h sl_settings)" &&
 		grep -qx "sl=4 ccti_timer=0 ccti_increase=0 trigger_threshold=0 ccti_min=0" \
-			"$(ibsw_cc_file $h sl_settings)" &&
-		[ "$(ibsw_cc_get $h port_control)" = 1 ] ||
-		ibsw_fail "settings not read back: $(ibsw_cc_state $h | tr '\n' ' ')" || return
+			"$(rxe_cc_file $h sl_settings)" &&
+		[ "$(rxe_cc_get $h port_control)" = 1 ] ||
+		ibsw_fail "settings not read back: $(rxe_cc_state $h | tr '\n' ' ')" || return
 
-	before=$(ibsw_cc_state $h)
+	before=$(rxe_cc_state $h)
 	for f in "cct 4:1" "cct 0:16384" "cct 0:1,x" "cct  " "sl_settings sl=16 ccti_timer=1" \
 		"sl_settings sl=1" "sl_settings sl=1 ccti_increase=256" "time_scale 0" \
 		"time_scale 10001" "link_rate 0" "link_rate 999999" "port_control 2" "enabled maybe"; do
 		v=${f#* }
 		f=${f%% *}
-		if echo "$v" 2>/dev/null >"$(ibsw_cc_file $h "$f")"; then
+		if echo "$v" 2>/dev/null >"$(rxe_cc_file $h "$f")"; then
 			ibsw_fail "cc/$f accepted \"$v\"" || return
 		fi
 		echo "cc/$f <- \"$v\": refused"
 	done
 	# more entries than the table holds (ControlTableCap 4 blocks)
 	v=$(printf '0:1 %.0s' $(seq 257))
-	if echo "$v" 2>/dev/null >"$(ibsw_cc_file $h cct)"; then
+	if echo "$v" 2>/dev/null >"$(rxe_cc_file $h cct)"; then
 		ibsw_fail "cc/cct accepted 257 entries" || return
 	fi
 	# CAP_NET_ADMIN is required, even for root
 	if setpriv --bounding-set=-net_admin --inh-caps=-net_admin \
-		bash -c "echo 1 > $(ibsw_cc_file $h enabled)" 2>"$IBSW_LOGDIR/eperm"; then
+		bash -c "echo 1 > $(rxe_cc_file $h enabled)" 2>"$IBSW_LOGDIR/eperm"; then
 		ibsw_fail "enabled written without CAP_NET_ADMIN" || return
 	fi
 	cat "$IBSW_LOGDIR/eperm"
 	grep -q "Operation not permitted" "$IBSW_LOGDIR/eperm" ||
 		ibsw_fail "no EPERM without CAP_NET_ADMIN: $(cat "$IBSW_LOGDIR/eperm")" || return
-	after=$(ibsw_cc_state $h)
+	after=$(rxe_cc_state $h)
 	[ "$before" = "$after" ] || {
 		diff <(echo "$before") <(echo "$after")
 		ibsw_fail "a refused write changed the settings"

@@ -67,11 +67,11 @@ query() {
 		ibsw_fail "CongestionKeyInfo: $out" || return
 	# the same text as H2's sysfs
 	out=$(mad get ca) && echo "$out" || return
-	[ "$(tail -n +2 <<<"$out")" = "$(ibsw_cc_get H2 sl_settings)" ] &&
-		[ "$(head -1 <<<"$out")" = "port_control=$(ibsw_cc_get H2 port_control) control_map=0xffff" ] ||
+	[ "$(tail -n +2 <<<"$out")" = "$(rxe_cc_get H2 sl_settings)" ] &&
+		[ "$(head -1 <<<"$out")" = "port_control=$(rxe_cc_get H2 port_control) control_map=0xffff" ] ||
 		ibsw_fail "CACongestionSetting differs from sysfs" || return
 	out=$(mad get cct) && echo "$out" || return
-	[ "$out" = "ccti_limit=$(ibsw_cc_get H2 ccti_limit)"$'\n'"$(ibsw_cc_get H2 cct)" ] ||
+	[ "$out" = "ccti_limit=$(rxe_cc_get H2 ccti_limit)"$'\n'"$(rxe_cc_get H2 cct)" ] ||
 		ibsw_fail "CCT differs from sysfs: $out" || return
 	out=$(mad get log) && echo "$out" || return
 	[[ $out == "log_type=2 event_counter=0 sl_map=0x0000 timestamp="* ]] ||
@@ -95,22 +95,22 @@ ibsw_case query query
 set_() {
 	local h1 out want i entries=() n
 
-	h1=$(ibsw_cc_state H1)
+	h1=$(rxe_cc_state H1)
 	out=$(mad set ca port_control=1 sl=1,3-4 ccti_timer=150 ccti_increase=2 \
 		trigger_threshold=5 ccti_min=1) && echo "$out" || ibsw_fail "set ca: $out" || return
 	head -1 <<<"$out" | grep -qx "port_control=1 control_map=0x001a" ||
 		ibsw_fail "Set answer: $(head -1 <<<"$out")" || return
-	[ "$(ibsw_cc_get H2 port_control)" = 1 ] || ibsw_fail "port_control not set in sysfs" || return
+	[ "$(rxe_cc_get H2 port_control)" = 1 ] || ibsw_fail "port_control not set in sysfs" || return
 	for i in 1 3 4; do
 		grep -qx "sl=$i ccti_timer=150 ccti_increase=2 trigger_threshold=5 ccti_min=1" \
-			"$(ibsw_cc_file H2 sl_settings)" || ibsw_fail "SL $i not set in sysfs" || return
+			"$(rxe_cc_file H2 sl_settings)" || ibsw_fail "SL $i not set in sysfs" || return
 	done
 	grep -qx "sl=2 ccti_timer=0 ccti_increase=0 trigger_threshold=0 ccti_min=0" \
-		"$(ibsw_cc_file H2 sl_settings)" || ibsw_fail "SL 2 changed" || return
+		"$(rxe_cc_file H2 sl_settings)" || ibsw_fail "SL 2 changed" || return
 	# one SL field only: the rest of the entry keeps its value
 	mad set ca sl=3 ccti_increase=7 >/dev/null || return
 	grep -qx "sl=3 ccti_timer=150 ccti_increase=7 trigger_threshold=5 ccti_min=1" \
-		"$(ibsw_cc_file H2 sl_settings)" || ibsw_fail "sl=3 ccti_increase=7 not read back" || return
+		"$(rxe_cc_file H2 sl_settings)" || ibsw_fail "sl=3 ccti_increase=7 not read back" || return
 	[ "$(mad -j get ca | jq -c '.sl[3]')" = \
 		'{"sl":3,"ccti_timer":150,"ccti_increase":7,"trigger_threshold":5,"ccti_min":1}' ] ||
 		ibsw_fail "JSON get ca: $(mad -j get ca)" || return
@@ -118,19 +118,19 @@ set_() {
 	# a 70-entry table: two blocks, CCTI_Limit 69 (OpenSM's way)
 	for ((i = 0; i < 70; i++)); do entries+=("$((i % 4)):$((i * 100))"); done
 	mad set cct "${entries[@]}" || ibsw_fail "set cct" || return
-	[ "$(ibsw_cc_get H2 ccti_limit)" = 69 ] && [ "$(ibsw_cc_get H2 cct)" = "${entries[*]}" ] ||
-		ibsw_fail "CCT not in sysfs: limit $(ibsw_cc_get H2 ccti_limit), $(ibsw_cc_get H2 cct)" || return
+	[ "$(rxe_cc_get H2 ccti_limit)" = 69 ] && [ "$(rxe_cc_get H2 cct)" = "${entries[*]}" ] ||
+		ibsw_fail "CCT not in sysfs: limit $(rxe_cc_get H2 ccti_limit), $(rxe_cc_get H2 cct)" || return
 	out=$(mad get cct) || return
 	[ "$out" = "ccti_limit=69"$'\n'"${entries[*]}" ] || ibsw_fail "get cct: $out" || return
 	# one block alone: block 1, entries 64.. (the rest of it zero)
 	mad set cct block=1 limit=65 1:1 2:2 || ibsw_fail "set cct block=1" || return
 	want="${entries[*]:0:64} 1:1 2:2"
-	[ "$(ibsw_cc_get H2 cct)" = "$want" ] || ibsw_fail "block 1: $(ibsw_cc_get H2 cct)" || return
+	[ "$(rxe_cc_get H2 cct)" = "$want" ] || ibsw_fail "block 1: $(rxe_cc_get H2 cct)" || return
 	n=$(mad get cct block=1 | tail -1 | wc -w)
 	[ "$n" = 64 ] || ibsw_fail "get cct block=1 listed $n entries" || return
 
-	[ "$h1" = "$(ibsw_cc_state H1)" ] || ibsw_fail "H1's settings changed" || return
-	[ "$(ibsw_cc_get H2 enabled)" = 0 ] || ibsw_fail "a MAD turned congestion control on" || return
+	[ "$h1" = "$(rxe_cc_state H1)" ] || ibsw_fail "H1's settings changed" || return
+	[ "$(rxe_cc_get H2 enabled)" = 0 ] || ibsw_fail "a MAD turned congestion control on" || return
 }
 ibsw_case set set_
 
@@ -139,7 +139,7 @@ ibsw_case set set_
 bad() {
 	local before after
 
-	before=$(ibsw_cc_state H2)
+	before=$(rxe_cc_state H2)
 	mad_status 0x0004 -V 1 get ca || return
 	mad_status 0x0004 -V 3 set ca sl=0 ccti_timer=1 || return
 	mad_status 0x0008 raw 0x03 0x16 || return		# Send
@@ -153,7 +153,7 @@ bad() {
 	mad_status 0x001c set cct block=0 limit=256 0:1 || return
 	mad_status 0x001c set ca port_control=2 || return
 	mad_status 0x001c raw 0x02 0x16 1 || return		# modifier 1
-	after=$(ibsw_cc_state H2)
+	after=$(rxe_cc_state H2)
 	[ "$before" = "$after" ] || {
 		diff <(echo "$before") <(echo "$after")
 		ibsw_fail "a refused MAD changed the settings"
@@ -172,17 +172,17 @@ key() {
 	local before out
 
 	mad set key key="$KEY" lease=0 || ibsw_fail "set key" || return
-	before=$(ibsw_cc_state H2)
+	before=$(rxe_cc_state H2)
 	# Sets need the key
 	mad_status 0x001c set cct 0:9 || return
 	mad_status 0x001c -k 0x1234 set ca sl=all ccti_min=3 || return
-	[ "$before" = "$(ibsw_cc_state H2)" ] || ibsw_fail "a Set with a wrong key changed something" || return
+	[ "$before" = "$(rxe_cc_state H2)" ] || ibsw_fail "a Set with a wrong key changed something" || return
 	# unprotected: anyone may read, the key too
 	out=$(mad get key) && echo "$out" || return
 	[ "$out" = "cc_key=$KEY protect=0 lease_period=0 violations=2" ] ||
 		ibsw_fail "violations not counted: $out" || return
 	mad -k "$KEY" set cct 0:0 0:1 >/dev/null || ibsw_fail "a Set with the key refused" || return
-	[ "$(ibsw_cc_get H2 cct)" = "0:0 0:1" ] || ibsw_fail "keyed Set not applied" || return
+	[ "$(rxe_cc_get H2 cct)" = "0:0 0:1" ] || ibsw_fail "keyed Set not applied" || return
 	# protected: Gets need it too
 	mad -k "$KEY" set key protect=1 >/dev/null || return
 	mad_status 0x001c get ca || return

@@ -5,17 +5,17 @@
 # is of the patched rxe (its sysfs files). The switches' congestion
 # control is `ibswctl cc` (ibswctl(8)); the tests call it directly.
 
-# ibsw_cc_file HOST FILE: a file of the patched rxe's congestion control
+# rxe_cc_file HOST FILE: a file of the patched rxe's congestion control
 # of HOST (ports/1/cc, drivers/infiniband/sw/rxe/README.md)
-ibsw_cc_file() { echo "/sys/class/infiniband/${HOST_RXE[$1]}/ports/1/cc/$2"; }
-ibsw_cc_get() { cat "$(ibsw_cc_file "$1" "$2")"; }
+rxe_cc_file() { echo "/sys/class/infiniband/${HOST_RXE[$1]}/ports/1/cc/$2"; }
+rxe_cc_get() { cat "$(rxe_cc_file "$1" "$2")"; }
 
-# ibsw_cc_state HOST: every setting of HOST's congestion control, to
+# rxe_cc_state HOST: every setting of HOST's congestion control, to
 # compare before and after a refused change
-ibsw_cc_state() {
+rxe_cc_state() {
 	local f
 
 	for f in enabled port_control time_scale link_rate cct ccti_limit sl_settings; do
-		echo "$f: $(ibsw_cc_get "$1" "$f")"
+		echo "$f: $(rxe_cc_get "$1" "$f")"
 	done
 }
