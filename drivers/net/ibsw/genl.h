@@ -19,6 +19,11 @@ extern const struct nla_policy ibsw_sl2vl_nl_policy[IBSW_A_SL2VL_MAP + 1];
 extern const struct nla_policy ibsw_vl_nl_policy[IBSW_A_VL_COUNTERS + 1];
 extern const struct nla_policy ibsw_vlarb_entry_nl_policy[IBSW_A_VLARB_ENTRY_WEIGHT + 1];
 
+int ibsw_nl_pre_doit(const struct genl_split_ops *ops, struct sk_buff *skb,
+		     struct genl_info *info);
+void
+ibsw_nl_post_doit(const struct genl_split_ops *ops, struct sk_buff *skb,
+		  struct genl_info *info);
 int ibsw_nl_port_get_dump_start(struct netlink_callback *cb);
 
 int ibsw_nl_fabric_get_doit(struct sk_buff *skb, struct genl_info *info);

@@ -3,7 +3,9 @@
  * The ibsw generic netlink family (Documentation/netlink/specs/ibsw.yaml):
  * request handlers, replies and notifications. genl.c (generated) holds the
  * policies and the ops table; this file only marshals between netlink and
- * the control plane of ctl.h, whose every call runs under RTNL.
+ * the control plane of ctl.h, whose every call runs under RTNL: every do
+ * handler runs between ibsw_nl_pre_doit() and ibsw_nl_post_doit(), which
+ * take and release it, and every dump pass in ibsw_nl_dump().
  *
  * Attribute policies already bound every scalar; the checks here are those
  * a policy cannot express (required attributes, duplicates, values that
@@ -585,6 +587,68 @@ static int ibsw_nl_reply_end(struct sk_buff *msg, void *hdr, int err)
 	return 0;
 }
 
+/* ------------------------------------------------------------------ locking */
+
+/**
+ * ibsw_nl_pre_doit() - take RTNL for a do request: every op's pre_doit
+ * @ops: the op
+ * @skb: the request
+ * @info: its attributes
+ *
+ * The control plane (ctl.h) runs under RTNL. Held from here to
+ * ibsw_nl_post_doit(), it covers a request's lookups, its change and its
+ * reply, so a reply shows what the request did. genetlink checks
+ * CAP_NET_ADMIN and the attribute policy before it calls this.
+ *
+ * Return: 0
+ */
+int ibsw_nl_pre_doit(const struct genl_split_ops *ops, struct sk_buff *skb,
+		     struct genl_info *info)
+{
+	rtnl_lock();
+	return 0;
+}
+
+/**
+ * ibsw_nl_post_doit() - release RTNL after a do request: every op's
+ *	post_doit
+ * @ops: the op
+ * @skb: the request
+ * @info: its attributes
+ */
+void ibsw_nl_post_doit(const struct genl_split_ops *ops, struct sk_buff *skb,
+		       struct genl_info *info)
+{
+	rtnl_unlock();
+}
+
+/**
+ * ibsw_nl_dump() - one pass of a dump, under RTNL
+ * @skb: the buffer to fill
+ * @cb: the dump, whose ctx says where this pass starts
+ * @fill: puts messages from there on, moving ctx on; 0 or an error
+ *
+ * RTNL cannot be held from a dump's start to its done: every pass returns
+ * to userspace. Each pass takes it here instead.
+ *
+ * Return: the length of @skb (0: the dump is over) or an error.
+ */
+static int ibsw_nl_dump(struct sk_buff *skb, struct netlink_callback *cb,
+			int (*fill)(struct sk_buff *skb,
+				    struct netlink_callback *cb))
+{
+	int err;
+
+	rtnl_lock();
+	err = fill(skb, cb);
+	rtnl_unlock();
+
+	/* full: the next pass resumes where ctx says */
+	if (err == -EMSGSIZE && skb->len)
+		return skb->len;
+	return err ?: skb->len;
+}
+
 /* ------------------------------------------------------------------- fabric */
 
 int ibsw_nl_fabric_get_doit(struct sk_buff *skb, struct genl_info *info)
@@ -601,10 +665,7 @@ int ibsw_nl_fabric_get_doit(struct sk_buff *skb, struct genl_info *info)
 		nlmsg_free(msg);
 		return -EMSGSIZE;
 	}
-	rtnl_lock();
-	err = ibsw_nl_fabric_put(msg);
-	rtnl_unlock();
-	err = ibsw_nl_reply_end(msg, hdr, err);
+	err = ibsw_nl_reply_end(msg, hdr, ibsw_nl_fabric_put(msg));
 	return err ?: genlmsg_reply(msg, info);
 }
 
@@ -617,7 +678,6 @@ int ibsw_nl_fabric_set_doit(struct sk_buff *skb, struct genl_info *info)
 	struct ibsw_fabric_cfg cfg = {};
 	u32 ts, seed, ppm;
 	bool pacing;
-	int err;
 
 	if (!ts_attr && !pacing_attr && !seed_attr && !ppm_attr) {
 		NL_SET_ERR_MSG(info->extack,
@@ -641,10 +701,7 @@ int ibsw_nl_fabric_set_doit(struct sk_buff *skb, struct genl_info *info)
 		cfg.clock_ppm = &ppm;
 	}
 
-	rtnl_lock();
-	err = ibsw_fabric_set(&cfg, info->extack);
-	rtnl_unlock();
-	return err;
+	return ibsw_fabric_set(&cfg, info->extack);
 }
 
 int ibsw_nl_addr_set_doit(struct sk_buff *skb, struct genl_info *info)
@@ -683,15 +740,13 @@ int ibsw_nl_addr_set_doit(struct sk_buff *skb, struct genl_info *info)
 		i++;
 	}
 
-	rtnl_lock();
 	err = ibsw_addr_set(addrs, n, extack);
-	rtnl_unlock();
 out:
 	kvfree(addrs);
 	return err;
 }
 
-int ibsw_nl_addr_get_dumpit(struct sk_buff *skb, struct netlink_callback *cb)
+static int ibsw_nl_addr_dump(struct sk_buff *skb, struct netlink_callback *cb)
 {
 	struct ibsw_nl_dump_ctx *ctx = ibsw_nl_dump_ctx(cb);
 	struct ibsw_addr addr;
@@ -699,7 +754,6 @@ int ibsw_nl_addr_get_dumpit(struct sk_buff *skb, struct netlink_callback *cb)
 	int err = 0;
 	void *hdr;
 
-	rtnl_lock();
 	for (; ibsw_addr_get(ctx->index, &addr); ctx->index++) {
 		hdr = genlmsg_put(skb, NETLINK_CB(cb->skb).portid,
 				  cb->nlh->nlmsg_seq, &ibsw_nl_family,
@@ -719,12 +773,12 @@ int ibsw_nl_addr_get_dumpit(struct sk_buff *skb, struct netlink_callback *cb)
 		nla_nest_end(skb, nest);
 		genlmsg_end(skb, hdr);
 	}
-	rtnl_unlock();
+	return err;
+}
 
-	/* full: the next call resumes at ctx->index */
-	if (err == -EMSGSIZE && skb->len)
-		return skb->len;
-	return err ?: skb->len;
+int ibsw_nl_addr_get_dumpit(struct sk_buff *skb, struct netlink_callback *cb)
+{
+	return ibsw_nl_dump(skb, cb, ibsw_nl_addr_dump);
 }
 
 /* ----------------------------------------------------------------- switches */
@@ -752,23 +806,17 @@ int ibsw_nl_switch_new_doit(struct sk_buff *skb, struct genl_info *info)
 		return -EMSGSIZE;
 	}
 
-	rtnl_lock();
 	if (ibsw_switch_find(name)) {
 		NL_SET_ERR_MSG_ATTR_FMT(info->extack, name_attr,
 					"a switch named %s exists", name);
 		err = -EEXIST;
-		goto unlock;
+		goto end;
 	}
 	sw = ibsw_switch_create(name,
 				nla_get_u32(info->attrs[IBSW_A_SWITCH_NR_PORTS]),
 				info->extack);
-	if (IS_ERR(sw)) {
-		err = PTR_ERR(sw);
-		goto unlock;
-	}
-	err = ibsw_nl_switch_put(msg, sw);
-unlock:
-	rtnl_unlock();
+	err = IS_ERR(sw) ? PTR_ERR(sw) : ibsw_nl_switch_put(msg, sw);
+end:
 	err = ibsw_nl_reply_end(msg, hdr, err);
 	return err ?: genlmsg_reply(msg, info);
 }
@@ -780,12 +828,11 @@ int ibsw_nl_switch_del_doit(struct sk_buff *skb, struct genl_info *info)
 	if (ibsw_nl_missing(info, IBSW_A_SWITCH_NAME, "name"))
 		return -EINVAL;
 
-	rtnl_lock();
 	sw = ibsw_nl_switch(info, IBSW_A_SWITCH_NAME);
-	if (!IS_ERR(sw))
-		ibsw_switch_destroy(sw);
-	rtnl_unlock();
-	return PTR_ERR_OR_ZERO(sw);
+	if (IS_ERR(sw))
+		return PTR_ERR(sw);
+	ibsw_switch_destroy(sw);
+	return 0;
 }
 
 int ibsw_nl_switch_get_doit(struct sk_buff *skb, struct genl_info *info)
@@ -806,15 +853,14 @@ int ibsw_nl_switch_get_doit(struct sk_buff *skb, struct genl_info *info)
 		nlmsg_free(msg);
 		return -EMSGSIZE;
 	}
-	rtnl_lock();
 	sw = ibsw_nl_switch(info, IBSW_A_SWITCH_NAME);
 	err = IS_ERR(sw) ? PTR_ERR(sw) : ibsw_nl_switch_put(msg, sw);
-	rtnl_unlock();
 	err = ibsw_nl_reply_end(msg, hdr, err);
 	return err ?: genlmsg_reply(msg, info);
 }
 
-int ibsw_nl_switch_get_dumpit(struct sk_buff *skb, struct netlink_callback *cb)
+static int ibsw_nl_switch_dump(struct sk_buff *skb,
+			       struct netlink_callback *cb)
 {
 	struct ibsw_nl_dump_ctx *ctx = ibsw_nl_dump_ctx(cb);
 	struct ibsw_switch_info si;
@@ -824,7 +870,6 @@ int ibsw_nl_switch_get_dumpit(struct sk_buff *skb, struct netlink_callback *cb)
 
 	if (ctx->done)
 		return 0;
-	rtnl_lock();
 	for (sw = ibsw_switch_next(ctx->id); sw;
 	     sw = ibsw_switch_next(ctx->id)) {
 		ibsw_switch_info(sw, &si);
@@ -847,11 +892,12 @@ int ibsw_nl_switch_get_dumpit(struct sk_buff *skb, struct netlink_callback *cb)
 		}
 		ctx->id = si.id + 1;
 	}
-	rtnl_unlock();
+	return err;
+}
 
-	if (err == -EMSGSIZE && skb->len)
-		return skb->len;
-	return err ?: skb->len;
+int ibsw_nl_switch_get_dumpit(struct sk_buff *skb, struct netlink_callback *cb)
+{
+	return ibsw_nl_dump(skb, cb, ibsw_nl_switch_dump);
 }
 
 int ibsw_nl_lft_set_doit(struct sk_buff *skb, struct genl_info *info)
@@ -861,7 +907,6 @@ int ibsw_nl_lft_set_doit(struct sk_buff *skb, struct genl_info *info)
 	struct ibsw_switch *sw;
 	unsigned int len, lid;
 	const u8 *lft;
-	int err;
 
 	if (ibsw_nl_missing(info, IBSW_A_SWITCH_NAME, "name") ||
 	    ibsw_nl_missing(info, IBSW_A_SWITCH_LFT, "lft"))
@@ -876,12 +921,9 @@ int ibsw_nl_lft_set_doit(struct sk_buff *skb, struct genl_info *info)
 		return -EINVAL;
 	}
 
-	rtnl_lock();
 	sw = ibsw_nl_switch(info, IBSW_A_SWITCH_NAME);
-	if (IS_ERR(sw)) {
-		err = PTR_ERR(sw);
-		goto unlock;
-	}
+	if (IS_ERR(sw))
+		return PTR_ERR(sw);
 	ibsw_switch_info(sw, &si);
 	for (lid = 0; lid < len; lid++) {
 		if (lft[lid] == IBSW_PORT_NONE ||
@@ -890,65 +932,54 @@ int ibsw_nl_lft_set_doit(struct sk_buff *skb, struct genl_info *info)
 		NL_SET_ERR_MSG_ATTR_FMT(info->extack, lft_attr,
 					"LFT: LID %u to port %u, %s has %u ports",
 					lid, lft[lid], si.name, si.nr_ports);
-		err = -EINVAL;
-		goto unlock;
+		return -EINVAL;
 	}
-	err = ibsw_switch_set_lft(sw, lft, len, info->extack);
-unlock:
-	rtnl_unlock();
-	return err;
+	return ibsw_switch_set_lft(sw, lft, len, info->extack);
 }
 
 int ibsw_nl_lft_get_doit(struct sk_buff *skb, struct genl_info *info)
 {
 	struct ibsw_switch_info si;
-	struct sk_buff *msg = NULL;
 	struct ibsw_switch *sw;
 	unsigned int len = 0;
+	struct sk_buff *msg;
 	struct nlattr *a;
-	void *hdr = NULL;
+	void *hdr;
 	int err;
 
 	if (ibsw_nl_missing(info, IBSW_A_SWITCH_NAME, "name"))
 		return -EINVAL;
 
-	rtnl_lock();
 	sw = ibsw_nl_switch(info, IBSW_A_SWITCH_NAME);
-	if (IS_ERR(sw)) {
-		err = PTR_ERR(sw);
-		goto unlock;
-	}
+	if (IS_ERR(sw))
+		return PTR_ERR(sw);
 	ibsw_switch_info(sw, &si);
 	if (si.lft_top)
 		len = min_t(unsigned int, si.lft_top + 1, IBSW_NL_LFT_MAX);
 
 	/* up to 48 KiB of table: sized for it, not NLMSG_GOODSIZE */
-	err = -ENOMEM;
 	msg = genlmsg_new(ibsw_nl_switch_size() + nla_total_size(len),
 			  GFP_KERNEL);
 	if (!msg)
-		goto unlock;
+		return -ENOMEM;
 	err = -EMSGSIZE;
 	hdr = genlmsg_iput(msg, info);
 	if (!hdr)
-		goto unlock;
+		goto end;
 	if (nla_put_u32(msg, IBSW_A_SWITCH_ID, si.id) ||
 	    nla_put_string(msg, IBSW_A_SWITCH_NAME, si.name) ||
 	    nla_put_u32(msg, IBSW_A_SWITCH_LFT_TOP, si.lft_top))
-		goto unlock;
+		goto end;
 	if (len) {
 		a = nla_reserve(msg, IBSW_A_SWITCH_LFT, len);
 		if (!a)
-			goto unlock;
+			goto end;
 		/* entries the table lacks read as "no route" */
 		memset(nla_data(a), IBSW_LFT_NO_ROUTE, len);
 		ibsw_switch_get_lft(sw, nla_data(a), len);
 	}
 	err = 0;
-unlock:
-	rtnl_unlock();
-	if (!msg)
-		return err;
+end:
 	err = ibsw_nl_reply_end(msg, hdr, err);
 	return err ?: genlmsg_reply(msg, info);
 }
@@ -978,12 +1009,10 @@ int ibsw_nl_port_get_doit(struct sk_buff *skb, struct genl_info *info)
 	if (!hdr)
 		goto free;
 
-	rtnl_lock();
 	sw = ibsw_nl_switch_port(info, IBSW_A_PORT_SWITCH_NAME,
 				 IBSW_A_PORT_PORT, &port);
 	err = IS_ERR(sw) ? PTR_ERR(sw) :
 		ibsw_nl_port_put(msg, sw, port, pi, genl_info_net(info));
-	rtnl_unlock();
 	kfree(pi);
 	err = ibsw_nl_reply_end(msg, hdr, err);
 	return err ?: genlmsg_reply(msg, info);
@@ -998,7 +1027,8 @@ free:
  * A dump skb must hold at least one whole port message: ask for room for
  * the largest switch there is now (a larger one made during the dump may
  * still not fit, and ends the dump with -EMSGSIZE). A switch-name filter
- * that names no switch is refused here, before anything is dumped.
+ * that names no switch is refused here, before anything is dumped. It runs
+ * once, before and apart from the passes, so it takes RTNL itself.
  */
 int ibsw_nl_port_get_dump_start(struct netlink_callback *cb)
 {
@@ -1059,7 +1089,7 @@ static int ibsw_nl_port_dump_one(struct sk_buff *skb,
 	return 0;
 }
 
-int ibsw_nl_port_get_dumpit(struct sk_buff *skb, struct netlink_callback *cb)
+static int ibsw_nl_port_dump(struct sk_buff *skb, struct netlink_callback *cb)
 {
 	const struct nlattr *name =
 		genl_info_dump(cb)->attrs[IBSW_A_PORT_SWITCH_NAME];
@@ -1076,7 +1106,6 @@ int ibsw_nl_port_get_dumpit(struct sk_buff *skb, struct netlink_callback *cb)
 	if (!pi)
 		return -ENOMEM;
 
-	rtnl_lock();
 	if (name) {
 		/* gone, or replaced by another of that name: the dump ends */
 		sw = ibsw_switch_find(nla_data(name));
@@ -1099,7 +1128,7 @@ int ibsw_nl_port_get_dumpit(struct sk_buff *skb, struct netlink_callback *cb)
 		for (port = max(ctx->port, 1U); port <= si.nr_ports; port++) {
 			err = ibsw_nl_port_dump_one(skb, cb, sw, port, pi);
 			if (err)
-				goto unlock;
+				goto out;
 			ctx->port = port + 1;
 		}
 		if (name || si.id == U32_MAX)
@@ -1107,14 +1136,14 @@ int ibsw_nl_port_get_dumpit(struct sk_buff *skb, struct netlink_callback *cb)
 		sw = ibsw_switch_next(si.id + 1);
 	}
 	ctx->done = true;
-unlock:
-	rtnl_unlock();
+out:
 	kfree(pi);
+	return err;
+}
 
-	/* full: the next call resumes at (ctx->id, ctx->port) */
-	if (err == -EMSGSIZE && skb->len)
-		return skb->len;
-	return err ?: skb->len;
+int ibsw_nl_port_get_dumpit(struct sk_buff *skb, struct netlink_callback *cb)
+{
+	return ibsw_nl_dump(skb, cb, ibsw_nl_port_dump);
 }
 
 int ibsw_nl_port_set_doit(struct sk_buff *skb, struct genl_info *info)
@@ -1135,12 +1164,10 @@ int ibsw_nl_port_set_doit(struct sk_buff *skb, struct genl_info *info)
 	if (err)
 		goto free;
 
-	rtnl_lock();
 	sw = ibsw_nl_switch_port(info, IBSW_A_PORT_SWITCH_NAME,
 				 IBSW_A_PORT_PORT, &port);
 	err = IS_ERR(sw) ? PTR_ERR(sw) :
 		ibsw_port_set(sw, port, cfg, info->extack);
-	rtnl_unlock();
 free:
 	kvfree(cfg->sl2vl);
 	kfree(cfg);
@@ -1168,22 +1195,19 @@ int ibsw_nl_link_new_doit(struct sk_buff *skb, struct genl_info *info)
 	if (err)
 		goto free;
 
-	rtnl_lock();
 	sw = ibsw_nl_switch_port(info, IBSW_A_PORT_SWITCH_NAME,
 				 IBSW_A_PORT_PORT, &port);
 	if (IS_ERR(sw)) {
 		err = PTR_ERR(sw);
-		goto unlock;
+		goto free;
 	}
 	peer = ibsw_nl_switch_port(info, IBSW_A_PORT_PEER_SWITCH_NAME,
 				   IBSW_A_PORT_PEER_PORT, &peer_port);
 	if (IS_ERR(peer)) {
 		err = PTR_ERR(peer);
-		goto unlock;
+		goto free;
 	}
 	err = ibsw_link_create(sw, port, peer, peer_port, cfg, info->extack);
-unlock:
-	rtnl_unlock();
 free:
 	kvfree(cfg->sl2vl);
 	kfree(cfg);
@@ -1198,18 +1222,14 @@ static int ibsw_nl_port_del(struct genl_info *info,
 {
 	struct ibsw_switch *sw;
 	unsigned int port;
-	int err;
 
 	if (ibsw_nl_missing(info, IBSW_A_PORT_SWITCH_NAME, "switch-name") ||
 	    ibsw_nl_missing(info, IBSW_A_PORT_PORT, "port"))
 		return -EINVAL;
 
-	rtnl_lock();
 	sw = ibsw_nl_switch_port(info, IBSW_A_PORT_SWITCH_NAME,
 				 IBSW_A_PORT_PORT, &port);
-	err = IS_ERR(sw) ? PTR_ERR(sw) : del(sw, port, info->extack);
-	rtnl_unlock();
-	return err;
+	return IS_ERR(sw) ? PTR_ERR(sw) : del(sw, port, info->extack);
 }
 
 int ibsw_nl_link_del_doit(struct sk_buff *skb, struct genl_info *info)
@@ -1309,18 +1329,12 @@ int ibsw_nl_host_new_doit(struct sk_buff *skb, struct genl_info *info)
 		goto free;
 	}
 
-	rtnl_lock();
 	sw = ibsw_nl_switch_port(info, IBSW_A_PORT_SWITCH_NAME,
 				 IBSW_A_PORT_PORT, &port);
-	if (IS_ERR(sw)) {
-		err = PTR_ERR(sw);
-		goto unlock;
-	}
-	err = ibsw_host_create(sw, port, ifname, net, mac, cfg, info->extack);
+	err = IS_ERR(sw) ? PTR_ERR(sw) :
+		ibsw_host_create(sw, port, ifname, net, mac, cfg, info->extack);
 	if (!err)
 		err = ibsw_nl_port_put(msg, sw, port, pi, genl_info_net(info));
-unlock:
-	rtnl_unlock();
 	put_net(net);
 	kfree(pi);
 	kvfree(cfg->sl2vl);
@@ -1346,22 +1360,18 @@ int ibsw_nl_counters_clear_doit(struct sk_buff *skb, struct genl_info *info)
 {
 	struct ibsw_switch *sw;
 	unsigned int port = 0;
-	int err;
 
 	if (ibsw_nl_missing(info, IBSW_A_PORT_SWITCH_NAME, "switch-name"))
 		return -EINVAL;
 
-	rtnl_lock();
 	/* without a port: every port of the switch */
 	if (info->attrs[IBSW_A_PORT_PORT])
 		sw = ibsw_nl_switch_port(info, IBSW_A_PORT_SWITCH_NAME,
 					 IBSW_A_PORT_PORT, &port);
 	else
 		sw = ibsw_nl_switch(info, IBSW_A_PORT_SWITCH_NAME);
-	err = IS_ERR(sw) ? PTR_ERR(sw) :
+	return IS_ERR(sw) ? PTR_ERR(sw) :
 		ibsw_counters_clear(sw, port, info->extack);
-	rtnl_unlock();
-	return err;
 }
 
 /* ------------------------------------------------------ congestion control */
@@ -1481,14 +1491,10 @@ int ibsw_nl_cc_get_doit(struct sk_buff *skb, struct genl_info *info)
 
 	if (ibsw_nl_missing(info, IBSW_A_CC_SWITCH_NAME, "switch-name"))
 		return -EINVAL;
-	rtnl_lock();
 	sw = ibsw_nl_switch(info, IBSW_A_CC_SWITCH_NAME);
-	if (IS_ERR(sw)) {
-		rtnl_unlock();
+	if (IS_ERR(sw))
 		return PTR_ERR(sw);
-	}
 	msg = ibsw_nl_cc_msg(sw, info, &hdr);
-	rtnl_unlock();
 	if (!msg)
 		return -ENOMEM;
 	return genlmsg_reply(msg, info);
@@ -1631,11 +1637,9 @@ int ibsw_nl_cc_set_doit(struct sk_buff *skb, struct genl_info *info)
 		err = -EINVAL;
 		goto out;
 	}
-	rtnl_lock();
 	sw = ibsw_nl_switch(info, IBSW_A_CC_SWITCH_NAME);
 	err = IS_ERR(sw) ? PTR_ERR(sw) :
 		ibsw_cc_set(sw, req, ports, nr, info->extack);
-	rtnl_unlock();
 out:
 	kvfree(ports);
 	kfree(req);
@@ -1697,16 +1701,13 @@ int ibsw_nl_cc_log_get_doit(struct sk_buff *skb, struct genl_info *info)
 		err = -EMSGSIZE;
 		goto err;
 	}
-	rtnl_lock();
 	sw = ibsw_nl_switch(info, IBSW_A_CC_LOG_SWITCH_NAME);
 	if (IS_ERR(sw)) {
-		rtnl_unlock();
 		err = PTR_ERR(sw);
 		goto err;
 	}
 	ibsw_switch_info(sw, &si);
 	ibsw_cc_log_get(sw, li);
-	rtnl_unlock();
 	err = ibsw_nl_reply_end(msg, hdr, ibsw_nl_cc_log_put(msg, si.name, li));
 	kfree(li);
 	return err ?: genlmsg_reply(msg, info);
@@ -1723,12 +1724,11 @@ int ibsw_nl_cc_log_clear_doit(struct sk_buff *skb, struct genl_info *info)
 
 	if (ibsw_nl_missing(info, IBSW_A_CC_LOG_SWITCH_NAME, "switch-name"))
 		return -EINVAL;
-	rtnl_lock();
 	sw = ibsw_nl_switch(info, IBSW_A_CC_LOG_SWITCH_NAME);
-	if (!IS_ERR(sw))
-		ibsw_cc_log_clear(sw);
-	rtnl_unlock();
-	return PTR_ERR_OR_ZERO(sw);
+	if (IS_ERR(sw))
+		return PTR_ERR(sw);
+	ibsw_cc_log_clear(sw);
+	return 0;
 }
 
 /* ------------------------------------------------------------ notifications */
