@@ -394,18 +394,20 @@ static int ibsw_nl_parse_port_cfg(struct genl_info *info,
 
 /* ------------------------------------------------------------------ replies */
 
-static int ibsw_nl_fabric_put(struct sk_buff *skb)
+/* fabric-get and fabric-change-ntf */
+static int ibsw_nl_fabric_fill(struct sk_buff *msg, struct genl_info *info,
+			       const void *arg)
 {
 	struct ibsw_fabric_info fi;
 
 	ibsw_fabric_info(&fi);
-	if (nla_put_u32(skb, IBSW_A_FABRIC_TIME_SCALE, fi.time_scale) ||
-	    nla_put_u8(skb, IBSW_A_FABRIC_PACING, fi.pacing) ||
-	    nla_put_u32(skb, IBSW_A_FABRIC_CLOCK_SEED, fi.clock_seed) ||
-	    nla_put_u32(skb, IBSW_A_FABRIC_CLOCK_PPM, fi.clock_ppm) ||
-	    nla_put_u32(skb, IBSW_A_FABRIC_NR_SWITCHES, fi.nr_switches) ||
-	    nla_put_u32(skb, IBSW_A_FABRIC_NR_HOSTS, fi.nr_hosts) ||
-	    nla_put_u32(skb, IBSW_A_FABRIC_NR_ADDRS, fi.nr_addrs))
+	if (nla_put_u32(msg, IBSW_A_FABRIC_TIME_SCALE, fi.time_scale) ||
+	    nla_put_u8(msg, IBSW_A_FABRIC_PACING, fi.pacing) ||
+	    nla_put_u32(msg, IBSW_A_FABRIC_CLOCK_SEED, fi.clock_seed) ||
+	    nla_put_u32(msg, IBSW_A_FABRIC_CLOCK_PPM, fi.clock_ppm) ||
+	    nla_put_u32(msg, IBSW_A_FABRIC_NR_SWITCHES, fi.nr_switches) ||
+	    nla_put_u32(msg, IBSW_A_FABRIC_NR_HOSTS, fi.nr_hosts) ||
+	    nla_put_u32(msg, IBSW_A_FABRIC_NR_ADDRS, fi.nr_addrs))
 		return -EMSGSIZE;
 	return 0;
 }
@@ -572,19 +574,70 @@ static int ibsw_nl_port_put(struct sk_buff *skb, const struct ibsw_switch *sw,
 	return 0;
 }
 
-/*
- * Finish a reply whose attributes were put after genlmsg_iput() (@hdr);
- * on failure free it. Returns 0 or the error.
+/**
+ * typedef ibsw_nl_fill_t - put the attributes of a message
+ * @msg: the message, its header put
+ * @info: the request a reply answers; NULL in a notification
+ * @arg: the caller's
+ *
+ * A reply's fill may do the request's work first: the reply then exists
+ * before anything changes, and cannot fail once it has.
+ *
+ * Return: 0 or an error, which a reply passes on to the request.
+ * -EMSGSIZE is a bug: messages are sized for their content.
  */
-static int ibsw_nl_reply_end(struct sk_buff *msg, void *hdr, int err)
+typedef int (*ibsw_nl_fill_t)(struct sk_buff *msg, struct genl_info *info,
+			      const void *arg);
+
+/*
+ * A reply to @info or, if @info is NULL, a @cmd notification, with room
+ * for @size bytes of attributes, which @fill puts. Freed on failure.
+ */
+static struct sk_buff *ibsw_nl_msg(struct genl_info *info, u8 cmd,
+				   size_t size, ibsw_nl_fill_t fill,
+				   const void *arg)
 {
+	struct sk_buff *msg;
+	void *hdr;
+	int err;
+
+	msg = genlmsg_new(size, GFP_KERNEL);
+	if (!msg)
+		return ERR_PTR(-ENOMEM);
+	if (info)
+		hdr = genlmsg_iput(msg, info);
+	else
+		hdr = genlmsg_put(msg, 0, 0, &ibsw_nl_family, 0, cmd);
+	err = hdr ? fill(msg, info, arg) : -EMSGSIZE;
 	if (err) {
+		/* sized for their content: only a bug gets here */
+		WARN_ON_ONCE(err == -EMSGSIZE);
 		nlmsg_free(msg);
-		/* replies are sized for their content: this is a bug */
-		return WARN_ON_ONCE(err == -EMSGSIZE) ? -EMSGSIZE : err;
+		return ERR_PTR(err);
 	}
 	genlmsg_end(msg, hdr);
-	return 0;
+	return msg;
+}
+
+/**
+ * ibsw_nl_reply() - answer a do request
+ * @info: the request
+ * @size: room for the attributes @fill puts
+ * @fill: puts them, doing the request's work first if it has any
+ * @arg: for @fill
+ *
+ * Context: a do handler: process context, RTNL held.
+ * Return: 0, or the error of @fill or of building or sending the reply.
+ */
+static int ibsw_nl_reply(struct genl_info *info, size_t size,
+			 ibsw_nl_fill_t fill, const void *arg)
+{
+	struct sk_buff *msg;
+
+	msg = ibsw_nl_msg(info, 0, size, fill, arg);
+	if (IS_ERR(msg))
+		return PTR_ERR(msg);
+	return genlmsg_reply(msg, info);
 }
 
 /* ------------------------------------------------------------------ locking */
@@ -653,20 +706,8 @@ static int ibsw_nl_dump(struct sk_buff *skb, struct netlink_callback *cb,
 
 int ibsw_nl_fabric_get_doit(struct sk_buff *skb, struct genl_info *info)
 {
-	struct sk_buff *msg;
-	void *hdr;
-	int err;
-
-	msg = genlmsg_new(ibsw_nl_fabric_size(), GFP_KERNEL);
-	if (!msg)
-		return -ENOMEM;
-	hdr = genlmsg_iput(msg, info);
-	if (!hdr) {
-		nlmsg_free(msg);
-		return -EMSGSIZE;
-	}
-	err = ibsw_nl_reply_end(msg, hdr, ibsw_nl_fabric_put(msg));
-	return err ?: genlmsg_reply(msg, info);
+	return ibsw_nl_reply(info, ibsw_nl_fabric_size(), ibsw_nl_fabric_fill,
+			     NULL);
 }
 
 int ibsw_nl_fabric_set_doit(struct sk_buff *skb, struct genl_info *info)
@@ -783,42 +824,32 @@ int ibsw_nl_addr_get_dumpit(struct sk_buff *skb, struct netlink_callback *cb)
 
 /* ----------------------------------------------------------------- switches */
 
-int ibsw_nl_switch_new_doit(struct sk_buff *skb, struct genl_info *info)
+/* Made once its reply exists, so that the reply cannot fail after */
+static int ibsw_nl_switch_new_fill(struct sk_buff *msg,
+				   struct genl_info *info, const void *arg)
 {
 	const struct nlattr *name_attr = info->attrs[IBSW_A_SWITCH_NAME];
+	const char *name = nla_data(name_attr);
 	struct ibsw_switch *sw;
-	struct sk_buff *msg;
-	const char *name;
-	void *hdr;
-	int err;
-
-	if (ibsw_nl_missing(info, IBSW_A_SWITCH_NAME, "name") ||
-	    ibsw_nl_missing(info, IBSW_A_SWITCH_NR_PORTS, "nr-ports"))
-		return -EINVAL;
-	name = nla_data(name_attr);
-
-	msg = genlmsg_new(ibsw_nl_switch_size(), GFP_KERNEL);
-	if (!msg)
-		return -ENOMEM;
-	hdr = genlmsg_iput(msg, info);
-	if (!hdr) {
-		nlmsg_free(msg);
-		return -EMSGSIZE;
-	}
 
 	if (ibsw_switch_find(name)) {
 		NL_SET_ERR_MSG_ATTR_FMT(info->extack, name_attr,
 					"a switch named %s exists", name);
-		err = -EEXIST;
-		goto end;
+		return -EEXIST;
 	}
 	sw = ibsw_switch_create(name,
 				nla_get_u32(info->attrs[IBSW_A_SWITCH_NR_PORTS]),
 				info->extack);
-	err = IS_ERR(sw) ? PTR_ERR(sw) : ibsw_nl_switch_put(msg, sw);
-end:
-	err = ibsw_nl_reply_end(msg, hdr, err);
-	return err ?: genlmsg_reply(msg, info);
+	return IS_ERR(sw) ? PTR_ERR(sw) : ibsw_nl_switch_put(msg, sw);
+}
+
+int ibsw_nl_switch_new_doit(struct sk_buff *skb, struct genl_info *info)
+{
+	if (ibsw_nl_missing(info, IBSW_A_SWITCH_NAME, "name") ||
+	    ibsw_nl_missing(info, IBSW_A_SWITCH_NR_PORTS, "nr-ports"))
+		return -EINVAL;
+	return ibsw_nl_reply(info, ibsw_nl_switch_size(),
+			     ibsw_nl_switch_new_fill, NULL);
 }
 
 int ibsw_nl_switch_del_doit(struct sk_buff *skb, struct genl_info *info)
@@ -835,28 +866,20 @@ int ibsw_nl_switch_del_doit(struct sk_buff *skb, struct genl_info *info)
 	return 0;
 }
 
+static int ibsw_nl_switch_get_fill(struct sk_buff *msg,
+				   struct genl_info *info, const void *arg)
+{
+	struct ibsw_switch *sw = ibsw_nl_switch(info, IBSW_A_SWITCH_NAME);
+
+	return IS_ERR(sw) ? PTR_ERR(sw) : ibsw_nl_switch_put(msg, sw);
+}
+
 int ibsw_nl_switch_get_doit(struct sk_buff *skb, struct genl_info *info)
 {
-	struct ibsw_switch *sw;
-	struct sk_buff *msg;
-	void *hdr;
-	int err;
-
 	if (ibsw_nl_missing(info, IBSW_A_SWITCH_NAME, "name"))
 		return -EINVAL;
-
-	msg = genlmsg_new(ibsw_nl_switch_size(), GFP_KERNEL);
-	if (!msg)
-		return -ENOMEM;
-	hdr = genlmsg_iput(msg, info);
-	if (!hdr) {
-		nlmsg_free(msg);
-		return -EMSGSIZE;
-	}
-	sw = ibsw_nl_switch(info, IBSW_A_SWITCH_NAME);
-	err = IS_ERR(sw) ? PTR_ERR(sw) : ibsw_nl_switch_put(msg, sw);
-	err = ibsw_nl_reply_end(msg, hdr, err);
-	return err ?: genlmsg_reply(msg, info);
+	return ibsw_nl_reply(info, ibsw_nl_switch_size(),
+			     ibsw_nl_switch_get_fill, NULL);
 }
 
 static int ibsw_nl_switch_dump(struct sk_buff *skb,
@@ -937,15 +960,44 @@ int ibsw_nl_lft_set_doit(struct sk_buff *skb, struct genl_info *info)
 	return ibsw_switch_set_lft(sw, lft, len, info->extack);
 }
 
+/* LFT entries an lft-get reply holds: the table up to its top */
+static unsigned int ibsw_nl_lft_len(const struct ibsw_switch_info *si)
+{
+	if (!si->lft_top)
+		return 0;
+	return min_t(unsigned int, si->lft_top + 1, IBSW_NL_LFT_MAX);
+}
+
+/* @arg: the switch */
+static int ibsw_nl_lft_get_fill(struct sk_buff *msg, struct genl_info *info,
+				const void *arg)
+{
+	const struct ibsw_switch *sw = arg;
+	struct ibsw_switch_info si;
+	unsigned int len;
+	struct nlattr *a;
+
+	ibsw_switch_info(sw, &si);
+	len = ibsw_nl_lft_len(&si);
+	if (nla_put_u32(msg, IBSW_A_SWITCH_ID, si.id) ||
+	    nla_put_string(msg, IBSW_A_SWITCH_NAME, si.name) ||
+	    nla_put_u32(msg, IBSW_A_SWITCH_LFT_TOP, si.lft_top))
+		return -EMSGSIZE;
+	if (!len)
+		return 0;
+	a = nla_reserve(msg, IBSW_A_SWITCH_LFT, len);
+	if (!a)
+		return -EMSGSIZE;
+	/* entries the table lacks read as "no route" */
+	memset(nla_data(a), IBSW_LFT_NO_ROUTE, len);
+	ibsw_switch_get_lft(sw, nla_data(a), len);
+	return 0;
+}
+
 int ibsw_nl_lft_get_doit(struct sk_buff *skb, struct genl_info *info)
 {
 	struct ibsw_switch_info si;
 	struct ibsw_switch *sw;
-	unsigned int len = 0;
-	struct sk_buff *msg;
-	struct nlattr *a;
-	void *hdr;
-	int err;
 
 	if (ibsw_nl_missing(info, IBSW_A_SWITCH_NAME, "name"))
 		return -EINVAL;
@@ -954,73 +1006,41 @@ int ibsw_nl_lft_get_doit(struct sk_buff *skb, struct genl_info *info)
 	if (IS_ERR(sw))
 		return PTR_ERR(sw);
 	ibsw_switch_info(sw, &si);
-	if (si.lft_top)
-		len = min_t(unsigned int, si.lft_top + 1, IBSW_NL_LFT_MAX);
-
 	/* up to 48 KiB of table: sized for it, not NLMSG_GOODSIZE */
-	msg = genlmsg_new(ibsw_nl_switch_size() + nla_total_size(len),
-			  GFP_KERNEL);
-	if (!msg)
-		return -ENOMEM;
-	err = -EMSGSIZE;
-	hdr = genlmsg_iput(msg, info);
-	if (!hdr)
-		goto end;
-	if (nla_put_u32(msg, IBSW_A_SWITCH_ID, si.id) ||
-	    nla_put_string(msg, IBSW_A_SWITCH_NAME, si.name) ||
-	    nla_put_u32(msg, IBSW_A_SWITCH_LFT_TOP, si.lft_top))
-		goto end;
-	if (len) {
-		a = nla_reserve(msg, IBSW_A_SWITCH_LFT, len);
-		if (!a)
-			goto end;
-		/* entries the table lacks read as "no route" */
-		memset(nla_data(a), IBSW_LFT_NO_ROUTE, len);
-		ibsw_switch_get_lft(sw, nla_data(a), len);
-	}
-	err = 0;
-end:
-	err = ibsw_nl_reply_end(msg, hdr, err);
-	return err ?: genlmsg_reply(msg, info);
+	return ibsw_nl_reply(info,
+			     ibsw_nl_switch_size() +
+			     nla_total_size(ibsw_nl_lft_len(&si)),
+			     ibsw_nl_lft_get_fill, sw);
 }
 
 /* -------------------------------------------------------------------- ports */
 
-int ibsw_nl_port_get_doit(struct sk_buff *skb, struct genl_info *info)
+static int ibsw_nl_port_get_fill(struct sk_buff *msg, struct genl_info *info,
+				 const void *arg)
 {
 	struct ibsw_port_info *pi;
 	struct ibsw_switch *sw;
-	struct sk_buff *msg;
 	unsigned int port;
-	void *hdr;
 	int err;
 
-	if (ibsw_nl_missing(info, IBSW_A_PORT_SWITCH_NAME, "switch-name") ||
-	    ibsw_nl_missing(info, IBSW_A_PORT_PORT, "port"))
-		return -EINVAL;
-
 	pi = kmalloc(sizeof(*pi), GFP_KERNEL);
-	msg = genlmsg_new(ibsw_nl_port_size(IBSW_MAX_PORTS), GFP_KERNEL);
-	err = -ENOMEM;
-	if (!pi || !msg)
-		goto free;
-	err = -EMSGSIZE;
-	hdr = genlmsg_iput(msg, info);
-	if (!hdr)
-		goto free;
-
+	if (!pi)
+		return -ENOMEM;
 	sw = ibsw_nl_switch_port(info, IBSW_A_PORT_SWITCH_NAME,
 				 IBSW_A_PORT_PORT, &port);
 	err = IS_ERR(sw) ? PTR_ERR(sw) :
 		ibsw_nl_port_put(msg, sw, port, pi, genl_info_net(info));
 	kfree(pi);
-	err = ibsw_nl_reply_end(msg, hdr, err);
-	return err ?: genlmsg_reply(msg, info);
-
-free:
-	nlmsg_free(msg);
-	kfree(pi);
 	return err;
+}
+
+int ibsw_nl_port_get_doit(struct sk_buff *skb, struct genl_info *info)
+{
+	if (ibsw_nl_missing(info, IBSW_A_PORT_SWITCH_NAME, "switch-name") ||
+	    ibsw_nl_missing(info, IBSW_A_PORT_PORT, "port"))
+		return -EINVAL;
+	return ibsw_nl_reply(info, ibsw_nl_port_size(IBSW_MAX_PORTS),
+			     ibsw_nl_port_get_fill, NULL);
 }
 
 /*
@@ -1268,39 +1288,71 @@ static struct net *ibsw_nl_host_net(struct genl_info *info)
 	return get_net(genl_info_net(info));
 }
 
+/* What host-new makes the host port of, beside the request's attributes */
+struct ibsw_nl_host_new {
+	const struct ibsw_port_cfg	*cfg;
+	const char			*ifname;
+	const u8			*mac;
+};
+
+/* Made once its reply exists, so that the reply cannot fail after */
+static int ibsw_nl_host_new_fill(struct sk_buff *msg, struct genl_info *info,
+				 const void *arg)
+{
+	const struct ibsw_nl_host_new *req = arg;
+	struct ibsw_port_info *pi;
+	struct ibsw_switch *sw;
+	unsigned int port;
+	struct net *net;
+	int err;
+
+	pi = kmalloc(sizeof(*pi), GFP_KERNEL);
+	if (!pi)
+		return -ENOMEM;
+	net = ibsw_nl_host_net(info);
+	if (IS_ERR(net)) {
+		err = PTR_ERR(net);
+		goto free;
+	}
+	sw = ibsw_nl_switch_port(info, IBSW_A_PORT_SWITCH_NAME,
+				 IBSW_A_PORT_PORT, &port);
+	err = IS_ERR(sw) ? PTR_ERR(sw) :
+		ibsw_host_create(sw, port, req->ifname, net, req->mac,
+				 req->cfg, info->extack);
+	if (!err)
+		err = ibsw_nl_port_put(msg, sw, port, pi, genl_info_net(info));
+	put_net(net);
+free:
+	kfree(pi);
+	return err;
+}
+
 int ibsw_nl_host_new_doit(struct sk_buff *skb, struct genl_info *info)
 {
 	const struct nlattr *mac_attr = info->attrs[IBSW_A_PORT_MAC];
 	const struct nlattr *ifname_attr = info->attrs[IBSW_A_PORT_IFNAME];
-	const char *ifname = NULL;
-	struct ibsw_port_info *pi = NULL;
-	struct sk_buff *msg = NULL;
+	struct ibsw_nl_host_new req = {};
 	struct ibsw_port_cfg *cfg;
-	struct ibsw_switch *sw;
-	const u8 *mac = NULL;
-	unsigned int port;
-	struct net *net;
-	void *hdr;
 	int err;
 
 	if (ibsw_nl_missing(info, IBSW_A_PORT_SWITCH_NAME, "switch-name") ||
 	    ibsw_nl_missing(info, IBSW_A_PORT_PORT, "port"))
 		return -EINVAL;
 	if (mac_attr) {
-		mac = nla_data(mac_attr);
-		if (!is_valid_ether_addr(mac)) {
+		req.mac = nla_data(mac_attr);
+		if (!is_valid_ether_addr(req.mac)) {
 			NL_SET_ERR_MSG_ATTR_FMT(info->extack, mac_attr,
 						"MAC %pM is not a unicast address",
-						mac);
+						req.mac);
 			return -EINVAL;
 		}
 	}
 	if (ifname_attr) {
-		ifname = nla_data(ifname_attr);
-		if (!dev_valid_name(ifname)) {
+		req.ifname = nla_data(ifname_attr);
+		if (!dev_valid_name(req.ifname)) {
 			NL_SET_ERR_MSG_ATTR_FMT(info->extack, ifname_attr,
 						"ifname \"%s\" is not a valid name",
-						ifname);
+						req.ifname);
 			return -EINVAL;
 		}
 	}
@@ -1309,43 +1361,11 @@ int ibsw_nl_host_new_doit(struct sk_buff *skb, struct genl_info *info)
 	if (!cfg)
 		return -ENOMEM;
 	err = ibsw_nl_parse_port_cfg(info, IBSW_NL_HOST_NEW_MAXATTR, cfg);
-	if (err)
-		goto free_cfg;
-
-	/* allocated before the port exists, so the reply cannot fail after */
-	err = -ENOMEM;
-	pi = kmalloc(sizeof(*pi), GFP_KERNEL);
-	msg = genlmsg_new(ibsw_nl_port_size(IBSW_MAX_PORTS), GFP_KERNEL);
-	if (!pi || !msg)
-		goto free;
-	err = -EMSGSIZE;
-	hdr = genlmsg_iput(msg, info);
-	if (!hdr)
-		goto free;
-
-	net = ibsw_nl_host_net(info);
-	if (IS_ERR(net)) {
-		err = PTR_ERR(net);
-		goto free;
+	if (!err) {
+		req.cfg = cfg;
+		err = ibsw_nl_reply(info, ibsw_nl_port_size(IBSW_MAX_PORTS),
+				    ibsw_nl_host_new_fill, &req);
 	}
-
-	sw = ibsw_nl_switch_port(info, IBSW_A_PORT_SWITCH_NAME,
-				 IBSW_A_PORT_PORT, &port);
-	err = IS_ERR(sw) ? PTR_ERR(sw) :
-		ibsw_host_create(sw, port, ifname, net, mac, cfg, info->extack);
-	if (!err)
-		err = ibsw_nl_port_put(msg, sw, port, pi, genl_info_net(info));
-	put_net(net);
-	kfree(pi);
-	kvfree(cfg->sl2vl);
-	kfree(cfg);
-	err = ibsw_nl_reply_end(msg, hdr, err);
-	return err ?: genlmsg_reply(msg, info);
-
-free:
-	nlmsg_free(msg);
-	kfree(pi);
-free_cfg:
 	kvfree(cfg->sl2vl);
 	kfree(cfg);
 	return err;
@@ -1450,54 +1470,34 @@ static int ibsw_nl_cc_put(struct sk_buff *skb, const struct ibsw_switch *sw,
 	return 0;
 }
 
-/* A cc-get reply or a cc-change-ntf, for @sw. RTNL held. */
-static struct sk_buff *ibsw_nl_cc_msg(const struct ibsw_switch *sw,
-				      struct genl_info *info, void **hdr)
+/* cc-get and cc-change-ntf; @arg: the switch */
+static int ibsw_nl_cc_fill(struct sk_buff *msg, struct genl_info *info,
+			   const void *arg)
 {
-	struct ibsw_switch_info si;
 	struct ibsw_cc_info *ci;
-	struct sk_buff *msg;
+	int err;
 
-	ibsw_switch_info(sw, &si);
 	ci = kvmalloc(sizeof(*ci), GFP_KERNEL);
-	msg = genlmsg_new(ibsw_nl_cc_size(si.nr_ports), GFP_KERNEL);
-	if (!ci || !msg)
-		goto err;
-	if (info)
-		*hdr = genlmsg_iput(msg, info);
-	else
-		*hdr = genlmsg_put(msg, 0, 0, &ibsw_nl_family, 0,
-				   IBSW_CMD_CC_CHANGE_NTF);
-	if (!*hdr || ibsw_nl_cc_put(msg, sw, ci)) {
-		/* sized for the content: only a bug gets here */
-		WARN_ON_ONCE(*hdr);
-		goto err;
-	}
+	if (!ci)
+		return -ENOMEM;
+	err = ibsw_nl_cc_put(msg, arg, ci);
 	kvfree(ci);
-	genlmsg_end(msg, *hdr);
-	return msg;
-
-err:
-	kvfree(ci);
-	nlmsg_free(msg);
-	return NULL;
+	return err;
 }
 
 int ibsw_nl_cc_get_doit(struct sk_buff *skb, struct genl_info *info)
 {
+	struct ibsw_switch_info si;
 	struct ibsw_switch *sw;
-	struct sk_buff *msg;
-	void *hdr;
 
 	if (ibsw_nl_missing(info, IBSW_A_CC_SWITCH_NAME, "switch-name"))
 		return -EINVAL;
 	sw = ibsw_nl_switch(info, IBSW_A_CC_SWITCH_NAME);
 	if (IS_ERR(sw))
 		return PTR_ERR(sw);
-	msg = ibsw_nl_cc_msg(sw, info, &hdr);
-	if (!msg)
-		return -ENOMEM;
-	return genlmsg_reply(msg, info);
+	ibsw_switch_info(sw, &si);
+	return ibsw_nl_reply(info, ibsw_nl_cc_size(si.nr_ports),
+			     ibsw_nl_cc_fill, sw);
 }
 
 /* The port-setting nests of a cc-set; *ports is kvfree()d by the caller */
@@ -1679,43 +1679,36 @@ static int ibsw_nl_cc_log_put(struct sk_buff *skb, const char *name,
 	return 0;
 }
 
-int ibsw_nl_cc_log_get_doit(struct sk_buff *skb, struct genl_info *info)
+static int ibsw_nl_cc_log_get_fill(struct sk_buff *msg,
+				   struct genl_info *info, const void *arg)
 {
 	struct ibsw_cc_log_info *li;
 	struct ibsw_switch_info si;
 	struct ibsw_switch *sw;
-	struct sk_buff *msg;
-	void *hdr;
 	int err;
 
-	if (ibsw_nl_missing(info, IBSW_A_CC_LOG_SWITCH_NAME, "switch-name"))
-		return -EINVAL;
 	li = kmalloc(sizeof(*li), GFP_KERNEL);
-	msg = genlmsg_new(ibsw_nl_cc_log_size(), GFP_KERNEL);
-	if (!li || !msg) {
-		err = -ENOMEM;
-		goto err;
-	}
-	hdr = genlmsg_iput(msg, info);
-	if (!hdr) {
-		err = -EMSGSIZE;
-		goto err;
-	}
+	if (!li)
+		return -ENOMEM;
 	sw = ibsw_nl_switch(info, IBSW_A_CC_LOG_SWITCH_NAME);
 	if (IS_ERR(sw)) {
 		err = PTR_ERR(sw);
-		goto err;
+		goto free;
 	}
 	ibsw_switch_info(sw, &si);
 	ibsw_cc_log_get(sw, li);
-	err = ibsw_nl_reply_end(msg, hdr, ibsw_nl_cc_log_put(msg, si.name, li));
+	err = ibsw_nl_cc_log_put(msg, si.name, li);
+free:
 	kfree(li);
-	return err ?: genlmsg_reply(msg, info);
-
-err:
-	kfree(li);
-	nlmsg_free(msg);
 	return err;
+}
+
+int ibsw_nl_cc_log_get_doit(struct sk_buff *skb, struct genl_info *info)
+{
+	if (ibsw_nl_missing(info, IBSW_A_CC_LOG_SWITCH_NAME, "switch-name"))
+		return -EINVAL;
+	return ibsw_nl_reply(info, ibsw_nl_cc_log_size(),
+			     ibsw_nl_cc_log_get_fill, NULL);
 }
 
 int ibsw_nl_cc_log_clear_doit(struct sk_buff *skb, struct genl_info *info)
@@ -1779,7 +1772,7 @@ void ibsw_nl_notify_fabric(void)
 		nlmsg_free(msg);
 		return;
 	}
-	ibsw_nl_multicast(msg, hdr, ibsw_nl_fabric_put(msg));
+	ibsw_nl_multicast(msg, hdr, ibsw_nl_fabric_fill(msg, NULL, NULL));
 }
 
 /**
@@ -1854,13 +1847,15 @@ free:
  */
 void ibsw_nl_notify_cc(const struct ibsw_switch *sw)
 {
+	struct ibsw_switch_info si;
 	struct sk_buff *msg;
-	void *hdr;
 
 	if (!ibsw_nl_listened())
 		return;
-	msg = ibsw_nl_cc_msg(sw, NULL, &hdr);
-	if (msg)
+	ibsw_switch_info(sw, &si);
+	msg = ibsw_nl_msg(NULL, IBSW_CMD_CC_CHANGE_NTF,
+			  ibsw_nl_cc_size(si.nr_ports), ibsw_nl_cc_fill, sw);
+	if (!IS_ERR(msg))
 		genlmsg_multicast(&ibsw_nl_family, msg, 0, IBSW_NLGRP_MONITOR,
 				  GFP_KERNEL);
 }
