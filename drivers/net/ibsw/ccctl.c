@@ -286,8 +286,7 @@ int ibsw_cc_set(struct ibsw_switch *sw, const struct ibsw_cc_setting *req,
 	}
 	for (i = 1; i <= sw->nr_ports; i++)
 		ibsw_cc_port_update(sw->ports[i]);
-	if (READ_ONCE(ibsw_fabric.notify))
-		ibsw_nl_notify_cc(sw);
+	ibsw_nl_notify_cc(sw);
 	return 0;
 }
 

@@ -12,7 +12,9 @@
  * Notifications: the functions that change something send the matching
  * notification to the monitor group themselves (through ibsw_nl_notify_*()),
  * so a change made any other way (a host netdev or its namespace deleted)
- * is announced too.
+ * is announced too. They call them unconditionally: whether anything is
+ * sent (the family registered, someone listening) is decided in netlink.c
+ * alone.
  */
 #ifndef _IBSW_CTL_H
 #define _IBSW_CTL_H

@@ -32,8 +32,7 @@ EXPORT_SYMBOL_IF_KUNIT(ibsw_fabric);
  */
 void ibsw_notify_port(struct ibsw_port *port)
 {
-	if (READ_ONCE(ibsw_fabric.notify))
-		ibsw_nl_notify_port(port->sw, port->num);
+	ibsw_nl_notify_port(port->sw, port->num);
 }
 
 void ibsw_fabric_info(struct ibsw_fabric_info *info)
@@ -87,8 +86,7 @@ int ibsw_fabric_set(const struct ibsw_fabric_cfg *cfg,
 			ibsw_fabric.clock_ppm = *cfg->clock_ppm;
 		ibsw_fabric_reclock();
 	}
-	if (ibsw_fabric.notify)
-		ibsw_nl_notify_fabric();
+	ibsw_nl_notify_fabric();
 	return 0;
 }
 EXPORT_SYMBOL_IF_KUNIT(ibsw_fabric_set);
@@ -117,8 +115,7 @@ int ibsw_addr_set(const struct ibsw_addr *addrs, unsigned int nr,
 		return PTR_ERR(table);
 	}
 	ibsw_addr_table_replace(&ibsw_fabric.addrs, table, lockdep_rtnl_is_held());
-	if (ibsw_fabric.notify)
-		ibsw_nl_notify_fabric();
+	ibsw_nl_notify_fabric();
 	return 0;
 }
 
@@ -192,7 +189,6 @@ int ibsw_core_init(void)
 	err = rtnl_link_register(&ibsw_link_ops);
 	if (err)
 		goto err_class;
-	WRITE_ONCE(ibsw_fabric.notify, true);
 	return 0;
 
 err_class:
@@ -202,9 +198,10 @@ err_class:
 
 void ibsw_core_exit(void)
 {
-	/* The netlink family is gone already (main.c) */
-	WRITE_ONCE(ibsw_fabric.notify, false);
-	/* Deletes the host netdevs of every namespace, detaching them */
+	/*
+	 * Deletes the host netdevs of every namespace, detaching them. The
+	 * netlink family is gone already (main.c): none of it is announced.
+	 */
 	rtnl_link_unregister(&ibsw_link_ops);
 
 	rtnl_lock();

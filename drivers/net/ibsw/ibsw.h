@@ -256,7 +256,6 @@ struct ibsw_switch {
  * @pacing: links run at their rates (READ_ONCE)
  * @clock_seed: seed of the ports' clock offsets (RTNL)
  * @clock_ppm: largest clock offset (RTNL)
- * @notify: send netlink notifications (cleared while the module unloads)
  * @addrs: address table, destination address -> DLID
  * @switches: switches by id
  * @next_id: id of the next switch
@@ -269,7 +268,6 @@ struct ibsw_fabric {
 	bool				pacing;
 	u32				clock_seed;
 	u32				clock_ppm;
-	bool				notify;
 	struct ibsw_addr_table __rcu	*addrs;
 	struct xarray			switches;
 	u32				next_id;

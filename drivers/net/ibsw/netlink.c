@@ -866,6 +866,13 @@ int ibsw_nl_switch_del_doit(struct sk_buff *skb, struct genl_info *info)
 	return 0;
 }
 
+/* switch-*-ntf; @arg: the switch */
+static int ibsw_nl_switch_fill(struct sk_buff *msg, struct genl_info *info,
+			       const void *arg)
+{
+	return ibsw_nl_switch_put(msg, arg);
+}
+
 static int ibsw_nl_switch_get_fill(struct sk_buff *msg,
 				   struct genl_info *info, const void *arg)
 {
@@ -1041,6 +1048,28 @@ int ibsw_nl_port_get_doit(struct sk_buff *skb, struct genl_info *info)
 		return -EINVAL;
 	return ibsw_nl_reply(info, ibsw_nl_port_size(IBSW_MAX_PORTS),
 			     ibsw_nl_port_get_fill, NULL);
+}
+
+/* A port, as port-change-ntf gives it */
+struct ibsw_nl_port_ref {
+	const struct ibsw_switch	*sw;
+	unsigned int			port;
+};
+
+static int ibsw_nl_port_ntf_fill(struct sk_buff *msg, struct genl_info *info,
+				 const void *arg)
+{
+	const struct ibsw_nl_port_ref *ref = arg;
+	struct ibsw_port_info *pi;
+	int err;
+
+	pi = kmalloc(sizeof(*pi), GFP_KERNEL);
+	if (!pi)
+		return -ENOMEM;
+	/* netns-id as seen from init_net, where every listener is */
+	err = ibsw_nl_port_put(msg, ref->sw, ref->port, pi, &init_net);
+	kfree(pi);
+	return err;
 }
 
 /*
@@ -1726,29 +1755,35 @@ int ibsw_nl_cc_log_clear_doit(struct sk_buff *skb, struct genl_info *info)
 
 /* ------------------------------------------------------------ notifications */
 
-/* Is there anyone to tell? Notifications are built only if so. */
-static bool ibsw_nl_listened(void)
-{
-	ASSERT_RTNL();
-	return READ_ONCE(ibsw_nl_live) &&
-	       genl_has_listeners(&ibsw_nl_family, &init_net,
-				  IBSW_NLGRP_MONITOR);
-}
-
-/*
- * The family is not netnsok: listeners are all in init_net, where
- * genlmsg_multicast() sends.
+/**
+ * ibsw_nl_notify() - tell the monitor group, if anyone is listening
+ * @cmd: the notification
+ * @size: room for the attributes @fill puts
+ * @fill: puts them
+ * @arg: for @fill
+ *
+ * The one gate of notifications: each ibsw_nl_notify_*() comes here, and
+ * their callers call them whenever something changed. A notification is
+ * built only if the family is registered (ibsw_nl_live) and has
+ * listeners. The family is not netnsok: listeners are all in init_net,
+ * where genlmsg_multicast() sends.
+ *
+ * Context: process context, RTNL held.
  */
-static void ibsw_nl_multicast(struct sk_buff *msg, void *hdr, int err)
+static void ibsw_nl_notify(u8 cmd, size_t size, ibsw_nl_fill_t fill,
+			   const void *arg)
 {
-	if (err) {
-		WARN_ON_ONCE(err == -EMSGSIZE);
-		nlmsg_free(msg);
+	struct sk_buff *msg;
+
+	ASSERT_RTNL();
+	if (!READ_ONCE(ibsw_nl_live) ||
+	    !genl_has_listeners(&ibsw_nl_family, &init_net,
+				IBSW_NLGRP_MONITOR))
 		return;
-	}
-	genlmsg_end(msg, hdr);
-	genlmsg_multicast(&ibsw_nl_family, msg, 0, IBSW_NLGRP_MONITOR,
-			  GFP_KERNEL);
+	msg = ibsw_nl_msg(NULL, cmd, size, fill, arg);
+	if (!IS_ERR(msg))
+		genlmsg_multicast(&ibsw_nl_family, msg, 0, IBSW_NLGRP_MONITOR,
+				  GFP_KERNEL);
 }
 
 /**
@@ -1758,21 +1793,8 @@ static void ibsw_nl_multicast(struct sk_buff *msg, void *hdr, int err)
  */
 void ibsw_nl_notify_fabric(void)
 {
-	struct sk_buff *msg;
-	void *hdr;
-
-	if (!ibsw_nl_listened())
-		return;
-	msg = genlmsg_new(ibsw_nl_fabric_size(), GFP_KERNEL);
-	if (!msg)
-		return;
-	hdr = genlmsg_put(msg, 0, 0, &ibsw_nl_family, 0,
-			  IBSW_CMD_FABRIC_CHANGE_NTF);
-	if (!hdr) {
-		nlmsg_free(msg);
-		return;
-	}
-	ibsw_nl_multicast(msg, hdr, ibsw_nl_fabric_fill(msg, NULL, NULL));
+	ibsw_nl_notify(IBSW_CMD_FABRIC_CHANGE_NTF, ibsw_nl_fabric_size(),
+		       ibsw_nl_fabric_fill, NULL);
 }
 
 /**
@@ -1784,24 +1806,11 @@ void ibsw_nl_notify_fabric(void)
  */
 void ibsw_nl_notify_switch(const struct ibsw_switch *sw, u8 cmd)
 {
-	struct sk_buff *msg;
-	void *hdr;
-
 	if (WARN_ON_ONCE(cmd != IBSW_CMD_SWITCH_NEW_NTF &&
 			 cmd != IBSW_CMD_SWITCH_DEL_NTF &&
 			 cmd != IBSW_CMD_SWITCH_CHANGE_NTF))
 		return;
-	if (!ibsw_nl_listened())
-		return;
-	msg = genlmsg_new(ibsw_nl_switch_size(), GFP_KERNEL);
-	if (!msg)
-		return;
-	hdr = genlmsg_put(msg, 0, 0, &ibsw_nl_family, 0, cmd);
-	if (!hdr) {
-		nlmsg_free(msg);
-		return;
-	}
-	ibsw_nl_multicast(msg, hdr, ibsw_nl_switch_put(msg, sw));
+	ibsw_nl_notify(cmd, ibsw_nl_switch_size(), ibsw_nl_switch_fill, sw);
 }
 
 /**
@@ -1814,29 +1823,12 @@ void ibsw_nl_notify_switch(const struct ibsw_switch *sw, u8 cmd)
  */
 void ibsw_nl_notify_port(const struct ibsw_switch *sw, unsigned int port)
 {
+	const struct ibsw_nl_port_ref ref = { .sw = sw, .port = port };
 	struct ibsw_switch_info si;
-	struct ibsw_port_info *pi;
-	struct sk_buff *msg;
-	void *hdr;
 
-	if (!ibsw_nl_listened())
-		return;
 	ibsw_switch_info(sw, &si);
-	pi = kmalloc(sizeof(*pi), GFP_KERNEL);
-	msg = genlmsg_new(ibsw_nl_port_size(si.nr_ports), GFP_KERNEL);
-	if (!pi || !msg)
-		goto free;
-	hdr = genlmsg_put(msg, 0, 0, &ibsw_nl_family, 0,
-			  IBSW_CMD_PORT_CHANGE_NTF);
-	if (!hdr)
-		goto free;
-	ibsw_nl_multicast(msg, hdr,
-			  ibsw_nl_port_put(msg, sw, port, pi, &init_net));
-	kfree(pi);
-	return;
-free:
-	nlmsg_free(msg);
-	kfree(pi);
+	ibsw_nl_notify(IBSW_CMD_PORT_CHANGE_NTF, ibsw_nl_port_size(si.nr_ports),
+		       ibsw_nl_port_ntf_fill, &ref);
 }
 
 /**
@@ -1848,16 +1840,10 @@ free:
 void ibsw_nl_notify_cc(const struct ibsw_switch *sw)
 {
 	struct ibsw_switch_info si;
-	struct sk_buff *msg;
 
-	if (!ibsw_nl_listened())
-		return;
 	ibsw_switch_info(sw, &si);
-	msg = ibsw_nl_msg(NULL, IBSW_CMD_CC_CHANGE_NTF,
-			  ibsw_nl_cc_size(si.nr_ports), ibsw_nl_cc_fill, sw);
-	if (!IS_ERR(msg))
-		genlmsg_multicast(&ibsw_nl_family, msg, 0, IBSW_NLGRP_MONITOR,
-				  GFP_KERNEL);
+	ibsw_nl_notify(IBSW_CMD_CC_CHANGE_NTF, ibsw_nl_cc_size(si.nr_ports),
+		       ibsw_nl_cc_fill, sw);
 }
 
 /* ---------------------------------------------------------------- lifetime */

@@ -259,8 +259,7 @@ struct ibsw_switch *ibsw_switch_create(const char *name, unsigned int nr_ports,
 		goto err_sysfs;
 
 	ibsw_fabric.next_id++;
-	if (ibsw_fabric.notify)
-		ibsw_nl_notify_switch(sw, IBSW_CMD_SWITCH_NEW_NTF);
+	ibsw_nl_notify_switch(sw, IBSW_CMD_SWITCH_NEW_NTF);
 	return sw;
 
 err_sysfs:
@@ -320,8 +319,7 @@ void ibsw_switch_destroy(struct ibsw_switch *sw)
 	}
 	unregister_netdevice_many(&dev_kill);
 
-	if (ibsw_fabric.notify)
-		ibsw_nl_notify_switch(sw, IBSW_CMD_SWITCH_DEL_NTF);
+	ibsw_nl_notify_switch(sw, IBSW_CMD_SWITCH_DEL_NTF);
 	xa_erase(&ibsw_fabric.switches, sw->id);
 	ibsw_lft_replace(&sw->lft, NULL, true);
 	/* Nothing in the datapath can reach the switch after this */
@@ -433,8 +431,7 @@ int ibsw_switch_set_lft(struct ibsw_switch *sw, const u8 *ports,
 		memcpy(lft->port, ports, len);
 	}
 	ibsw_lft_replace(&sw->lft, lft, lockdep_rtnl_is_held());
-	if (ibsw_fabric.notify)
-		ibsw_nl_notify_switch(sw, IBSW_CMD_SWITCH_CHANGE_NTF);
+	ibsw_nl_notify_switch(sw, IBSW_CMD_SWITCH_CHANGE_NTF);
 	return 0;
 }
 EXPORT_SYMBOL_IF_KUNIT(ibsw_switch_set_lft);
