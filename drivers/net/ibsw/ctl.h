@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * The control plane of an ibsw fabric, as the netlink family (netlink.c)
- * and the module's init/exit ladder (main.c) see it. The objects behind it
+ * The control plane of an ibsw fabric, as the netlink family (netlink.c,
+ * netlink_cc.c) and the module's init/exit ladder (main.c) see it. The objects behind it
  * (ibsw.h) stay opaque here, so the netlink code only marshals.
  *
  * Locking: every function here runs in process context with RTNL held
@@ -438,6 +438,8 @@ void ibsw_nl_exit(void);
 void ibsw_nl_notify_fabric(void);
 void ibsw_nl_notify_switch(const struct ibsw_switch *sw, u8 cmd);
 void ibsw_nl_notify_port(const struct ibsw_switch *sw, unsigned int port);
+
+/* netlink_cc.c */
 void ibsw_nl_notify_cc(const struct ibsw_switch *sw);
 
 #endif /* _IBSW_CTL_H */

@@ -1,8 +1,9 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
  * ibsw internals: the fabric, switches, ports and host ports, and the
- * prototypes the core files share. netlink.c sees none of this; its
- * contract is ctl.h. The engines have their own header, engine.h.
+ * prototypes the core files share. The netlink code (netlink.c,
+ * netlink_cc.c) sees none of this; its contract is ctl.h. The engines
+ * have their own header, engine.h.
  *
  * The datapath, in the order a packet meets it (design §4):
  *
@@ -32,7 +33,7 @@
  * The control plane, under RTNL: fabric.c, switch.c (switches, ports,
  * links), host_ctl.c (host port netdevs), engine_ctl.c, ccctl.c
  * (congestion control settings, the CongestionLog), stats.c (counters),
- * sysfs.c, netlink.c. It calls into the datapath; the datapath calls
+ * sysfs.c, netlink.c and netlink_cc.c. It calls into the datapath; the datapath calls
  * nothing of it.
  *
  * Locking, in short (design §4.2):
