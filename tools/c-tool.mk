@@ -12,7 +12,9 @@
 #   LDLIBS        libraries of the program
 #   HEADERS       HEADER:PACKAGE pairs that 'deps' checks (cmocka is added)
 #   USE_TOPO      yes: link tools/lib's libibswtopo.a, with the uapi headers
-#   USE_GENL      yes: link tools/lib's libibswgenl.a (the ibsw genl socket)
+#   USE_GENL      yes: link tools/lib's libibswgenl.a (the ibsw genl socket
+#                 and its messages)
+#   USE_JSON      yes: link tools/lib's libibswjson.a (the JSON writer)
 #
 # and gets: all, test (plain and ASan+UBSan, then $(TEST_EXTRA) if set),
 # test-plain, test-asan, test-valgrind, deps and clean. Everything is built
@@ -29,7 +31,7 @@ CFLAGS ?= -O2 -g
 WARNINGS := -Wall -Wextra -Werror -Wshadow -Wstrict-prototypes \
 	-Wmissing-prototypes -Wformat=2 -Wvla -Wundef
 BASE_CPPFLAGS := -I$(CURDIR)
-ifneq ($(USE_TOPO)$(USE_GENL),)
+ifneq ($(USE_TOPO)$(USE_GENL)$(USE_JSON),)
 BASE_CPPFLAGS += -I$(IBSW_ROOT)/include -I$(CURDIR)/../lib
 endif
 ifeq ($(USE_TOPO),yes)
@@ -37,6 +39,9 @@ TOPO_LIB = $(LIB_O)/$(1)/libibswtopo.a
 endif
 ifeq ($(USE_GENL),yes)
 GENL_LIB = $(LIB_O)/$(1)/libibswgenl.a
+endif
+ifeq ($(USE_JSON),yes)
+JSON_LIB = $(LIB_O)/$(1)/libibswjson.a
 endif
 BASE_CFLAGS := -std=gnu11 $(WARNINGS) -MMD -MP
 SAN_FLAGS := -fsanitize=address,undefined -fno-sanitize-recover=all \
@@ -57,10 +62,12 @@ $(O)/$(BIN): $(O)/plain/$(BIN)
 	cp $< $@
 
 # tools/lib, plain and sanitized: its own Makefile knows how to build them
-# (two rules: a pattern rule with two targets would make only one of them)
+# (a rule each: a pattern rule with several targets would make only one)
 $(LIB_O)/%/libibswtopo.a: FORCE
 	@$(MAKE) --no-print-directory -C ../lib $@
 $(LIB_O)/%/libibswgenl.a: FORCE
+	@$(MAKE) --no-print-directory -C ../lib $@
+$(LIB_O)/%/libibswjson.a: FORCE
 	@$(MAKE) --no-print-directory -C ../lib $@
 
 FORCE:
@@ -78,11 +85,12 @@ $(O)/$(1)/lib$(TOOL).a: $(SRCS:%.c=$(O)/$(1)/%.o)
 	$$(AR) rcs $$@ $$^
 
 $(O)/$(1)/$(BIN): $(O)/$(1)/main.o $(O)/$(1)/lib$(TOOL).a $(call TOPO_LIB,$(1)) \
-		$(call GENL_LIB,$(1))
+		$(call GENL_LIB,$(1)) $(call JSON_LIB,$(1))
 	$$(CC) $$(CFLAGS) $(2) $$(LDFLAGS) -o $$@ $$^ $$(LDLIBS)
 
 $(O)/$(1)/%: $(O)/$(1)/tests/%_test.o $(TEST_HELPERS:%.c=$(O)/$(1)/%.o) \
-		$(O)/$(1)/lib$(TOOL).a $(call TOPO_LIB,$(1)) $(call GENL_LIB,$(1))
+		$(O)/$(1)/lib$(TOOL).a $(call TOPO_LIB,$(1)) $(call GENL_LIB,$(1)) \
+		$(call JSON_LIB,$(1))
 	$$(CC) $$(CFLAGS) $(2) $$(LDFLAGS) -o $$@ $$^ $$(LDLIBS) -lcmocka
 
 $(O)/$(1)/tests:

@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * A small JSON writer (compact or pretty, two-space indent) and a reader
- * for ibswctl's own files (the fabric description). The reader keeps
- * numbers as their text, so a value read and written again is unchanged.
+ * A JSON reader for ibswctl's own files (the fabric description), and
+ * tools/lib's writer. The reader keeps numbers as their text, so a value
+ * read and written again is unchanged.
  */
 #ifndef IBSWCTL_JSON_H
 #define IBSWCTL_JSON_H
@@ -11,34 +11,13 @@
 #include <stdint.h>
 #include <stdio.h>
 
+#include "jsonw.h"
+
 /* Split so that checkpatch does not ask for __printf in its own definition. */
 #ifndef __printf
 #define __printf(a, b) __attribute__(\
 	(format(printf, a, b)))
 #endif
-
-#define JW_MAX_DEPTH	32
-
-struct jw {
-	FILE *f;
-	bool pretty;
-	int depth;
-	bool has_items[JW_MAX_DEPTH];	/* a value was written at this depth */
-};
-
-void jw_init(struct jw *jw, FILE *f, bool pretty);
-/* key: the member name inside an object, NULL inside an array or at the top */
-void jw_obj_open(struct jw *jw, const char *key);
-void jw_obj_close(struct jw *jw);
-void jw_arr_open(struct jw *jw, const char *key);
-void jw_arr_close(struct jw *jw);
-void jw_str(struct jw *jw, const char *key, const char *val);
-void jw_u64(struct jw *jw, const char *key, uint64_t val);
-void jw_s64(struct jw *jw, const char *key, int64_t val);
-void jw_bool(struct jw *jw, const char *key, bool val);
-void jw_null(struct jw *jw, const char *key);
-/* A number given as text (already valid JSON) */
-void jw_raw_num(struct jw *jw, const char *key, const char *text);
 
 enum jv_type {
 	JV_NULL,
