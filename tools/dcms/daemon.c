@@ -126,42 +126,42 @@ static void sd_notify_msg(const char *msg)
 static void log_error(struct dmn *d, const char *event, const char *sw,
 		      unsigned int port, int err)
 {
-	struct jline j;
+	struct jw j;
 
-	jl_begin(&j, d->out.log, d->t, d->sweep, event);
+	out_line_begin(&j, d->out.log, d->t, d->sweep, event);
 	if (sw)
-		jl_str(&j, "switch", sw);
+		jw_str(&j, "switch", sw);
 	if (port)
-		jl_u64(&j, "port", port);
-	jl_str(&j, "error", strerror(-err));
+		jw_u64(&j, "port", port);
+	jw_str(&j, "error", strerror(-err));
 	if (d->be->msg[0])
-		jl_str(&j, "message", d->be->msg);
-	jl_bool(&j, "retry", true);
-	jl_end(&j);
+		jw_str(&j, "message", d->be->msg);
+	jw_bool(&j, "retry", true);
+	out_line_end(&j);
 }
 
 static void log_start(struct dmn *d)
 {
 	const struct conf *c = d->conf;
-	struct jline j;
+	struct jw j;
 
-	jl_begin(&j, d->out.log, 0, 0, "start");
-	jl_str(&j, "version", DCMS_VERSION);
-	jl_str(&j, "backend", d->be->ops->name);
-	jl_u64(&j, "time_scale", d->scale);
-	jl_num(&j, "tau", c->tau_ns / 1e9);
-	jl_num(&j, "tau_wall", c->tau_ns / 1e9 * d->scale);
-	jl_u64(&j, "T_W", c->par.t_w);
-	jl_u64(&j, "T_C", c->par.t_c);
-	jl_u64(&j, "T_D", c->par.t_d);
-	jl_u64(&j, "T_I", c->par.t_i);
-	jl_u64(&j, "Low", c->par.mr_low);
-	jl_u64(&j, "Default", c->par.mr_default);
-	jl_u64(&j, "counter_bits", c->par.counter_bits);
-	jl_str(&j, "neighbours", c->neighbours == CONF_NEIGH_TOPOLOGY ? "topology" : "netlink");
-	jl_bool(&j, "dry_run", c->dry_run);
-	jl_num(&j, "mono", mono());
-	jl_end(&j);
+	out_line_begin(&j, d->out.log, 0, 0, "start");
+	jw_str(&j, "version", DCMS_VERSION);
+	jw_str(&j, "backend", d->be->ops->name);
+	jw_u64(&j, "time_scale", d->scale);
+	jw_fixed(&j, "tau", c->tau_ns / 1e9, OUT_DECIMALS);
+	jw_fixed(&j, "tau_wall", c->tau_ns / 1e9 * d->scale, OUT_DECIMALS);
+	jw_u64(&j, "T_W", c->par.t_w);
+	jw_u64(&j, "T_C", c->par.t_c);
+	jw_u64(&j, "T_D", c->par.t_d);
+	jw_u64(&j, "T_I", c->par.t_i);
+	jw_u64(&j, "Low", c->par.mr_low);
+	jw_u64(&j, "Default", c->par.mr_default);
+	jw_u64(&j, "counter_bits", c->par.counter_bits);
+	jw_str(&j, "neighbours", c->neighbours == CONF_NEIGH_TOPOLOGY ? "topology" : "netlink");
+	jw_bool(&j, "dry_run", c->dry_run);
+	jw_fixed(&j, "mono", mono(), OUT_DECIMALS);
+	out_line_end(&j);
 }
 
 /* ---------------------------------------------------------------- Marking_Rate */
@@ -268,7 +268,7 @@ static bool switch_listed(const struct dmn *d, const char *sw)
 /* Writes that failed before: again, unless their switch is gone */
 static void retry_pending(struct dmn *d, bool list_ok)
 {
-	struct jline j;
+	struct jw j;
 	size_t i = 0;
 	int err;
 
@@ -277,24 +277,24 @@ static void retry_pending(struct dmn *d, bool list_ok)
 
 		if (list_ok && !switch_listed(d, c->sw)) {
 			/* the switch and its settings are gone: nothing to restore */
-			jl_begin(&j, d->out.log, d->t, d->sweep, "forget");
-			jl_str(&j, "switch", c->sw);
-			jl_u64(&j, "port", c->port);
-			jl_str(&j, "reason", "switch gone");
-			jl_end(&j);
+			out_line_begin(&j, d->out.log, d->t, d->sweep, "forget");
+			jw_str(&j, "switch", c->sw);
+			jw_u64(&j, "port", c->port);
+			jw_str(&j, "reason", "switch gone");
+			out_line_end(&j);
 			d->chg[i] = d->chg[--d->nchg];
 			continue;
 		}
 		if (c->pending) {
 			err = chg_apply(d, c);
-			jl_begin(&j, d->out.log, d->t, d->sweep, "set_retry");
-			jl_str(&j, "switch", c->sw);
-			jl_u64(&j, "port", c->port);
-			jl_u64(&j, "mr", c->want);
-			jl_str(&j, "applied", err ? "no" : "yes");
+			out_line_begin(&j, d->out.log, d->t, d->sweep, "set_retry");
+			jw_str(&j, "switch", c->sw);
+			jw_u64(&j, "port", c->port);
+			jw_u64(&j, "mr", c->want);
+			jw_str(&j, "applied", err ? "no" : "yes");
 			if (err)
-				jl_str(&j, "error", d->be->msg[0] ? d->be->msg : strerror(-err));
-			jl_end(&j);
+				jw_str(&j, "error", d->be->msg[0] ? d->be->msg : strerror(-err));
+			out_line_end(&j);
 		}
 		i++;
 	}
@@ -302,7 +302,7 @@ static void retry_pending(struct dmn *d, bool list_ok)
 
 static int restore_all(struct dmn *d)
 {
-	struct jline j;
+	struct jw j;
 	int err, rc = 0;
 	size_t i;
 
@@ -312,19 +312,19 @@ static int restore_all(struct dmn *d)
 		if (!c->applied || !c->captured)
 			continue;
 		err = d->be->ops->cc_set_port(d->be, c->sw, c->port, &c->orig);
-		jl_begin(&j, d->out.log, d->t, d->sweep, "restore");
-		jl_str(&j, "switch", c->sw);
-		jl_u64(&j, "port", c->port);
-		jl_bool(&j, "valid", c->orig.valid);
-		jl_u64(&j, "threshold", c->orig.threshold);
-		jl_u64(&j, "packet_size", c->orig.packet_size);
-		jl_u64(&j, "mr", c->orig.marking_rate);
-		jl_str(&j, "applied", err ? "no" : "yes");
+		out_line_begin(&j, d->out.log, d->t, d->sweep, "restore");
+		jw_str(&j, "switch", c->sw);
+		jw_u64(&j, "port", c->port);
+		jw_bool(&j, "valid", c->orig.valid);
+		jw_u64(&j, "threshold", c->orig.threshold);
+		jw_u64(&j, "packet_size", c->orig.packet_size);
+		jw_u64(&j, "mr", c->orig.marking_rate);
+		jw_str(&j, "applied", err ? "no" : "yes");
 		if (err) {
-			jl_str(&j, "error", d->be->msg[0] ? d->be->msg : strerror(-err));
+			jw_str(&j, "error", d->be->msg[0] ? d->be->msg : strerror(-err));
 			rc = 1;
 		}
-		jl_end(&j);
+		out_line_end(&j);
 	}
 	return rc;
 }
@@ -579,13 +579,13 @@ static int background(const struct conf *conf, FILE *err)
 
 static void log_stop(struct dmn *d, const char *why)
 {
-	struct jline j;
+	struct jw j;
 
-	jl_begin(&j, d->out.log, d->t, d->sweep, "stop");
-	jl_str(&j, "reason", why);
-	jl_u64(&j, "sweeps", d->sweep);
-	jl_num(&j, "mono", mono());
-	jl_end(&j);
+	out_line_begin(&j, d->out.log, d->t, d->sweep, "stop");
+	jw_str(&j, "reason", why);
+	jw_u64(&j, "sweeps", d->sweep);
+	jw_fixed(&j, "mono", mono(), OUT_DECIMALS);
+	out_line_end(&j);
 }
 
 int daemon_run(struct conf *conf, const struct daemon_opts *opts,
@@ -674,12 +674,12 @@ int daemon_run(struct conf *conf, const struct daemon_opts *opts,
 			break;
 		}
 		if (!conf->time_scale && !be->ops->time_scale(be, &scale) && scale != d->scale) {
-			struct jline j;
+			struct jw j;
 
-			jl_begin(&j, d->out.log, d->t, d->sweep, "time_scale");
-			jl_u64(&j, "old", d->scale);
-			jl_u64(&j, "new", scale);
-			jl_end(&j);
+			out_line_begin(&j, d->out.log, d->t, d->sweep, "time_scale");
+			jw_u64(&j, "old", d->scale);
+			jw_u64(&j, "new", scale);
+			out_line_end(&j);
 			next = now + conf->tau_ns / 1e9 * scale;
 			if (end)
 				end = now + (end - now) / d->scale * scale;

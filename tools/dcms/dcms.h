@@ -13,6 +13,7 @@
 #include "backend.h"
 #include "conf.h"
 #include "dcms_algo.h"
+#include "jsonw.h"
 
 #define DCMS_VERSION	"1.0"
 
@@ -32,21 +33,14 @@ void out_close(struct out *o);
 /* SIGHUP: reopen the files (after logrotate moved them) */
 void out_reopen(struct out *o, FILE *err);
 
-/* A JSON line under construction: {"t":..,"sweep":..,"event":"..", ...} */
-struct jline {
-	FILE *f;
-	bool open;
-};
-
-void jl_begin(struct jline *j, FILE *f, double t, uint64_t sweep, const char *event);
-void jl_str(struct jline *j, const char *key, const char *val);
-void jl_u64(struct jline *j, const char *key, uint64_t val);
-void jl_num(struct jline *j, const char *key, double val);
-void jl_bool(struct jline *j, const char *key, bool val);
-/* A nested object: jl_obj(j, "victim") ... jl_end_obj(j) */
-void jl_obj(struct jline *j, const char *key);
-void jl_end_obj(struct jline *j);
-void jl_end(struct jline *j);	/* newline and flush */
+/*
+ * A line of the decision log: {"t":..,"sweep":..,"event":"..", then the
+ * caller's members (jw_str() ...), then out_line_end(). Times in seconds,
+ * to the microsecond.
+ */
+#define OUT_DECIMALS	6
+void out_line_begin(struct jw *jw, FILE *f, double t, uint64_t sweep, const char *event);
+void out_line_end(struct jw *jw);	/* newline and flush */
 
 /*
  * One event of the algorithm as a JSON line; applied: "yes", "no" (the

@@ -79,82 +79,20 @@ void out_reopen(struct out *o, FILE *err)
 
 /* ---------------------------------------------------------------- JSON */
 
-static void put_string(FILE *f, const char *s)
+void out_line_begin(struct jw *jw, FILE *f, double t, uint64_t sweep, const char *event)
 {
-	fputc('"', f);
-	for (; *s; s++) {
-		unsigned char c = *s;
-
-		if (c == '"' || c == '\\')
-			fprintf(f, "\\%c", c);
-		else if (c < 0x20)
-			fprintf(f, "\\u%04x", c);
-		else
-			fputc(c, f);
-	}
-	fputc('"', f);
+	/* the log has always escaped every control character as \u00XX */
+	jw_init_flags(jw, f, JW_ESC_U);
+	jw_obj_open(jw, NULL);
+	jw_fixed(jw, "t", t, OUT_DECIMALS);
+	jw_u64(jw, "sweep", sweep);
+	jw_str(jw, "event", event);
 }
 
-static void key(struct jline *j, const char *k)
+void out_line_end(struct jw *jw)
 {
-	if (j->open)
-		fputc(',', j->f);
-	j->open = true;
-	put_string(j->f, k);
-	fputc(':', j->f);
-}
-
-void jl_begin(struct jline *j, FILE *f, double t, uint64_t sweep, const char *event)
-{
-	j->f = f;
-	j->open = false;
-	fputc('{', f);
-	jl_num(j, "t", t);
-	jl_u64(j, "sweep", sweep);
-	jl_str(j, "event", event);
-}
-
-void jl_str(struct jline *j, const char *k, const char *val)
-{
-	key(j, k);
-	put_string(j->f, val);
-}
-
-void jl_u64(struct jline *j, const char *k, uint64_t val)
-{
-	key(j, k);
-	fprintf(j->f, "%llu", (unsigned long long)val);
-}
-
-void jl_num(struct jline *j, const char *k, double val)
-{
-	key(j, k);
-	fprintf(j->f, "%.6f", val);
-}
-
-void jl_bool(struct jline *j, const char *k, bool val)
-{
-	key(j, k);
-	fputs(val ? "true" : "false", j->f);
-}
-
-void jl_obj(struct jline *j, const char *k)
-{
-	key(j, k);
-	fputc('{', j->f);
-	j->open = false;
-}
-
-void jl_end_obj(struct jline *j)
-{
-	fputc('}', j->f);
-	j->open = true;
-}
-
-void jl_end(struct jline *j)
-{
-	fputs("}\n", j->f);
-	fflush(j->f);
+	jw_obj_close(jw);
+	fflush(jw->f);
 }
 
 static const char *peer_name(enum dcms_peer p)
@@ -162,31 +100,33 @@ static const char *peer_name(enum dcms_peer p)
 	return p == DCMS_PEER_CA ? "ca" : p == DCMS_PEER_SWITCH ? "switch" : "none";
 }
 
-static void deltas(struct jline *j, const char *k, const char *sw, unsigned int port,
+static void deltas(struct jw *j, const char *k, const char *sw, unsigned int port,
 		   const struct dcms_deltas *d)
 {
-	jl_obj(j, k);
+	jw_obj_open(j, k);
 	if (sw) {
-		jl_str(j, "switch", sw);
-		jl_u64(j, "port", port);
+		jw_str(j, "switch", sw);
+		jw_u64(j, "port", port);
 	}
-	jl_str(j, "peer", peer_name(d->peer));
+	jw_str(j, "peer", peer_name(d->peer));
 	if (d->valid) {
-		jl_u64(j, "dW", d->dw);
-		jl_u64(j, "dD", d->dd);
-		jl_u64(j, "dC", d->dc);
+		jw_u64(j, "dW", d->dw);
+		jw_u64(j, "dD", d->dd);
+		jw_u64(j, "dC", d->dc);
 	}
 	if (d->prev_valid)
-		jl_u64(j, "dD_prev", d->dd_prev);
-	jl_end_obj(j);
+		jw_u64(j, "dD_prev", d->dd_prev);
+	jw_obj_close(j);
 }
 
-static void why(struct jline *j, unsigned int w)
+static void why(struct jw *j, unsigned int w)
 {
-	key(j, "why");
-	fprintf(j->f, "[%s%s%s]", w & DCMS_WHY_DC ? "\"dC>T_C\"" : "",
-		(w & DCMS_WHY_DC) && (w & DCMS_WHY_DW_CA) ? "," : "",
-		w & DCMS_WHY_DW_CA ? "\"dW>T_W at a CA port\"" : "");
+	jw_arr_open(j, "why");
+	if (w & DCMS_WHY_DC)
+		jw_str(j, NULL, "dC>T_C");
+	if (w & DCMS_WHY_DW_CA)
+		jw_str(j, NULL, "dW>T_W at a CA port");
+	jw_arr_close(j);
 }
 
 static const char *counter_iba(enum dcms_counter c)
@@ -198,68 +138,68 @@ static const char *counter_iba(enum dcms_counter c)
 void out_event(FILE *f, double t, uint64_t sweep, const struct dcms_event *e,
 	       const struct dcms_params *par, const char *applied)
 {
-	struct jline j;
+	struct jw j;
 
-	jl_begin(&j, f, t, sweep, dcms_event_name(e->type));
+	out_line_begin(&j, f, t, sweep, dcms_event_name(e->type));
 	switch (e->type) {
 	case DCMS_EV_VICTIM_ADD:
 	case DCMS_EV_SET_LOW:
-		jl_str(&j, "switch", e->sw);
-		jl_u64(&j, "port", e->port);
+		jw_str(&j, "switch", e->sw);
+		jw_u64(&j, "port", e->port);
 		if (e->type == DCMS_EV_SET_LOW)
-			jl_u64(&j, "mr", e->mr);
+			jw_u64(&j, "mr", e->mr);
 		why(&j, e->why);
 		deltas(&j, "root", NULL, 0, &e->root);
 		deltas(&j, "victim", e->vsw, e->vport, &e->victim);
-		jl_u64(&j, "victims", e->nvictims);
-		jl_u64(&j, "interval", e->interval);
-		jl_u64(&j, "T_C", par->t_c);
-		jl_u64(&j, "T_W", par->t_w);
+		jw_u64(&j, "victims", e->nvictims);
+		jw_u64(&j, "interval", e->interval);
+		jw_u64(&j, "T_C", par->t_c);
+		jw_u64(&j, "T_W", par->t_w);
 		break;
 	case DCMS_EV_VICTIM_DEL:
-		jl_str(&j, "switch", e->sw);
-		jl_u64(&j, "port", e->port);
+		jw_str(&j, "switch", e->sw);
+		jw_u64(&j, "port", e->port);
 		deltas(&j, "victim", e->vsw, e->vport, &e->victim);
 		if (e->victim_gone) {
-			jl_str(&j, "reason", "gone");
+			jw_str(&j, "reason", "gone");
 		} else {
-			jl_str(&j, "reason", "dD_prev-dD>T_D");
-			jl_u64(&j, "drop", e->victim.dd_prev - e->victim.dd);
-			jl_u64(&j, "T_D", par->t_d);
+			jw_str(&j, "reason", "dD_prev-dD>T_D");
+			jw_u64(&j, "drop", e->victim.dd_prev - e->victim.dd);
+			jw_u64(&j, "T_D", par->t_d);
 		}
-		jl_u64(&j, "victims", e->nvictims);
-		jl_u64(&j, "interval", e->interval);
+		jw_u64(&j, "victims", e->nvictims);
+		jw_u64(&j, "interval", e->interval);
 		break;
 	case DCMS_EV_SET_DEFAULT:
-		jl_str(&j, "switch", e->sw);
-		jl_u64(&j, "port", e->port);
-		jl_u64(&j, "mr", e->mr);
-		jl_str(&j, "reason", e->reason == DCMS_RESTORE_T_I ? "I=T_I" : "no victims");
-		jl_u64(&j, "interval", e->interval);
-		jl_u64(&j, "T_I", par->t_i);
-		jl_u64(&j, "victims", e->nvictims);
+		jw_str(&j, "switch", e->sw);
+		jw_u64(&j, "port", e->port);
+		jw_u64(&j, "mr", e->mr);
+		jw_str(&j, "reason", e->reason == DCMS_RESTORE_T_I ? "I=T_I" : "no victims");
+		jw_u64(&j, "interval", e->interval);
+		jw_u64(&j, "T_I", par->t_i);
+		jw_u64(&j, "victims", e->nvictims);
 		deltas(&j, "root", NULL, 0, &e->root);
 		break;
 	case DCMS_EV_COUNTER_RESET:
 	case DCMS_EV_COUNTER_WRAP:
-		jl_str(&j, "switch", e->sw);
-		jl_u64(&j, "port", e->port);
-		jl_str(&j, "counter", counter_iba(e->counter));
-		jl_u64(&j, "old", e->old);
-		jl_u64(&j, "new", e->new);
-		jl_u64(&j, "delta", e->delta);
+		jw_str(&j, "switch", e->sw);
+		jw_u64(&j, "port", e->port);
+		jw_str(&j, "counter", counter_iba(e->counter));
+		jw_u64(&j, "old", e->old);
+		jw_u64(&j, "new", e->new);
+		jw_u64(&j, "delta", e->delta);
 		break;
 	case DCMS_EV_ROOT_GONE:
-		jl_str(&j, "switch", e->sw);
-		jl_u64(&j, "port", e->port);
-		jl_u64(&j, "interval", e->interval);
-		jl_u64(&j, "victims", e->nvictims);
+		jw_str(&j, "switch", e->sw);
+		jw_u64(&j, "port", e->port);
+		jw_u64(&j, "interval", e->interval);
+		jw_u64(&j, "victims", e->nvictims);
 		break;
 	default:
-		jl_str(&j, "switch", e->sw);
+		jw_str(&j, "switch", e->sw);
 		break;
 	}
 	if (applied)
-		jl_str(&j, "applied", applied);
-	jl_end(&j);
+		jw_str(&j, "applied", applied);
+	out_line_end(&j);
 }
