@@ -12,6 +12,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "jsonw.h"
+
 static const struct ccmad_attr attrs[] = {
 	{ "cpi", "ClassPortInfo", CC_ATTR_CLASS_PORT_INFO, false },
 	{ "info", "CongestionInfo", CC_ATTR_CONG_INFO, false },
@@ -429,12 +431,14 @@ bad:
 
 /*
  * The printers' one emitter: "key=value" words and lines of text, or one
- * JSON object per answer, so that both forms list the same fields.
+ * JSON object per answer (tools/lib's writer), so that both forms list the
+ * same fields.
  */
 struct emit {
 	FILE *f;
 	bool json;
-	bool first;		/* no field yet in the object or line */
+	bool first;		/* no field yet on the text line */
+	struct jw jw;
 };
 
 static void emit_open(struct emit *e, FILE *f, bool json)
@@ -442,21 +446,24 @@ static void emit_open(struct emit *e, FILE *f, bool json)
 	e->f = f;
 	e->json = json;
 	e->first = true;
-	if (json)
-		fputc('{', f);
+	if (json) {
+		jw_init(&e->jw, f, false);
+		jw_obj_open(&e->jw, NULL);
+	}
 }
 
 static void emit_key(struct emit *e, const char *key)
 {
-	if (e->json)
-		fprintf(e->f, "%s\"%s\":", e->first ? "" : ",", key);
-	else
-		fprintf(e->f, "%s%s=", e->first ? "" : " ", key);
+	fprintf(e->f, "%s%s=", e->first ? "" : " ", key);
 	e->first = false;
 }
 
 static void emit_u(struct emit *e, const char *key, uint64_t v)
 {
+	if (e->json) {
+		jw_u64(&e->jw, key, v);
+		return;
+	}
 	emit_key(e, key);
 	fprintf(e->f, "%" PRIu64, v);
 }
@@ -464,39 +471,44 @@ static void emit_u(struct emit *e, const char *key, uint64_t v)
 /* hexadecimal in text, a number in JSON */
 static void emit_x(struct emit *e, const char *key, uint64_t v, int width)
 {
+	if (e->json) {
+		jw_u64(&e->jw, key, v);
+		return;
+	}
 	emit_key(e, key);
-	if (e->json)
-		fprintf(e->f, "%" PRIu64, v);
-	else
-		fprintf(e->f, "0x%0*" PRIx64, width, v);
+	fprintf(e->f, "0x%0*" PRIx64, width, v);
+}
+
+static void emit_str(struct emit *e, const char *key, const char *s)
+{
+	if (e->json) {
+		jw_str(&e->jw, key, s);
+		return;
+	}
+	emit_key(e, key);
+	fputs(s, e->f);
 }
 
 /* 64 bits: a hexadecimal string in JSON too */
 static void emit_x64(struct emit *e, const char *key, uint64_t v)
 {
-	emit_key(e, key);
-	fprintf(e->f, e->json ? "\"0x%016" PRIx64 "\"" : "0x%016" PRIx64, v);
-}
+	char buf[24];
 
-static void emit_str(struct emit *e, const char *key, const char *s)
-{
-	emit_key(e, key);
-	fprintf(e->f, e->json ? "\"%s\"" : "%s", s);
+	snprintf(buf, sizeof(buf), "0x%016" PRIx64, v);
+	emit_str(e, key, buf);
 }
 
 /* A list of objects: in text, one line each after the first line */
 static void emit_list(struct emit *e, const char *key)
 {
-	if (e->json) {
-		emit_key(e, key);
-		fputc('[', e->f);
-	}
+	if (e->json)
+		jw_arr_open(&e->jw, key);
 }
 
-static void emit_item(struct emit *e, unsigned int i)
+static void emit_item(struct emit *e)
 {
 	if (e->json)
-		fprintf(e->f, "%s{", i ? "," : "");
+		jw_obj_open(&e->jw, NULL);
 	else
 		fputc('\n', e->f);
 	e->first = true;
@@ -505,18 +517,21 @@ static void emit_item(struct emit *e, unsigned int i)
 static void emit_item_end(struct emit *e)
 {
 	if (e->json)
-		fputc('}', e->f);
+		jw_obj_close(&e->jw);
 }
 
 static void emit_list_end(struct emit *e)
 {
 	if (e->json)
-		fputc(']', e->f);
+		jw_arr_close(&e->jw);
 }
 
 static void emit_close(struct emit *e)
 {
-	fputs(e->json ? "}\n" : "\n", e->f);
+	if (e->json)
+		jw_obj_close(&e->jw);
+	else
+		fputc('\n', e->f);
 }
 
 void cc_print_class_port_info(FILE *f, const struct cc_class_port_info *c,
@@ -566,7 +581,7 @@ void cc_print_ca_setting(FILE *f, const struct cc_ca_setting *s, bool json)
 	emit_x(&e, "control_map", s->control_map, 4);
 	emit_list(&e, "sl");
 	for (i = 0; i < CC_NUM_SL; i++) {
-		emit_item(&e, i);
+		emit_item(&e);
 		emit_u(&e, "sl", i);
 		emit_u(&e, "ccti_timer", s->sl[i].ccti_timer);
 		emit_u(&e, "ccti_increase", s->sl[i].ccti_increase);
@@ -582,21 +597,23 @@ void cc_print_ca_setting(FILE *f, const struct cc_ca_setting *s, bool json)
 void cc_print_cct(FILE *f, const uint16_t *cct, unsigned int n,
 		  uint16_t ccti_limit, bool json)
 {
-	const char *sep = json ? "," : " ";
 	struct emit e;
 	unsigned int i;
+	char buf[16];
 
 	emit_open(&e, f, json);
 	emit_u(&e, "ccti_limit", ccti_limit);
-	if (json)
-		fputs(",\"entries\":[", f);
-	else
+	emit_list(&e, "entries");
+	if (!json)
 		fputc('\n', f);
-	for (i = 0; i < n; i++)
-		fprintf(f, json ? "%s\"%u:%u\"" : "%s%u:%u", i ? sep : "",
-			cct[i] >> 14, cct[i] & CC_MULT_MAX);
-	if (json)
-		fputc(']', f);
+	for (i = 0; i < n; i++) {
+		snprintf(buf, sizeof(buf), "%u:%u", cct[i] >> 14, cct[i] & CC_MULT_MAX);
+		if (json)
+			jw_str(&e.jw, NULL, buf);
+		else
+			fprintf(f, "%s%s", i ? " " : "", buf);
+	}
+	emit_list_end(&e);
 	emit_close(&e);
 }
 
@@ -615,7 +632,7 @@ void cc_print_log(FILE *f, const struct cc_log *log, bool json)
 	emit_list(&e, "events");
 	for (i = 0; i < log->n; i++) {
 		ev = &log->event[i];
-		emit_item(&e, i);
+		emit_item(&e);
 		emit_u(&e, "qp", ev->local_qpn);
 		emit_u(&e, "remote_qp", ev->remote_qpn);
 		emit_u(&e, "sl", ev->sl);
@@ -639,15 +656,14 @@ void cc_print_timestamp(FILE *f, uint32_t ts, bool json)
 /* An attribute the tool does not know: its 192 bytes in hex */
 void cc_print_raw(FILE *f, const uint8_t *mad, bool json)
 {
+	char hex[2 * (CCMAD_SIZE - CCMAD_DATA_OFFS) + 1];
 	struct emit e;
 	int i;
 
-	emit_open(&e, f, json);
-	emit_key(&e, "data");
-	fputs(json ? "\"" : "", f);
 	for (i = CCMAD_DATA_OFFS; i < CCMAD_SIZE; i++)
-		fprintf(f, "%02x", mad[i]);
-	fputs(json ? "\"" : "", f);
+		snprintf(hex + 2 * (i - CCMAD_DATA_OFFS), 3, "%02x", mad[i]);
+	emit_open(&e, f, json);
+	emit_str(&e, "data", hex);
 	emit_close(&e);
 }
 

@@ -394,6 +394,23 @@ static void values(void **state)
 	assert_int_equal(cc_parse_u64("1x", 9, &v), -1);
 }
 
+/*
+ * The strings of the JSON forms need no escapes (the writer escapes, the
+ * printers never did): the status texts, as the hex and SHIFT:MULT ones
+ */
+static void json_strings_plain(void **state)
+{
+	const char *p;
+	unsigned int status;
+
+	(void)state;
+	for (status = 0; status <= 0xffff; status++)
+		for (p = ccmad_status_text(status); *p; p++)
+			if (*p == '"' || *p == '\\' || (unsigned char)*p < 0x20)
+				fail_msg("status 0x%04x: \"%s\"", status,
+					 ccmad_status_text(status));
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -407,6 +424,7 @@ int main(void)
 		cmocka_unit_test(text_forms),
 		cmocka_unit_test(status_forms),
 		cmocka_unit_test(values),
+		cmocka_unit_test(json_strings_plain),
 	};
 
 	cmocka_set_message_output(CM_OUTPUT_TAP);
