@@ -57,60 +57,6 @@ static int family_cb(const struct nlmsghdr *nlh, void *data)
 	return 0;
 }
 
-/* The extended ack TLVs of an NLMSG_ERROR or NLMSG_DONE message, from @off */
-static void parse_extack(struct ibsw_genl *g, const struct nlmsghdr *nlh, size_t off)
-{
-	const struct nlattr *a;
-	const char *data;
-	size_t len;
-	int left;
-
-	if (!(nlh->nlmsg_flags & NLM_F_ACK_TLVS) || nlh->nlmsg_len <= MNL_NLMSG_HDRLEN + off)
-		return;
-	data = (const char *)mnl_nlmsg_get_payload(nlh) + off;
-	left = nlh->nlmsg_len - MNL_NLMSG_HDRLEN - off;
-	for (a = (const struct nlattr *)data; mnl_attr_ok(a, left);
-	     left -= MNL_ALIGN(a->nla_len), a = mnl_attr_next(a)) {
-		if (mnl_attr_get_type(a) == NLMSGERR_ATTR_MSG &&
-		    mnl_attr_validate(a, MNL_TYPE_NUL_STRING) >= 0)
-			snprintf(g->ext_msg, sizeof(g->ext_msg), "%s", mnl_attr_get_str(a));
-		else if (mnl_attr_get_type(a) == NLMSGERR_ATTR_MISS_TYPE &&
-			 mnl_attr_validate(a, MNL_TYPE_U32) >= 0)
-			g->ext_miss_type = mnl_attr_get_u32(a);
-	}
-	/* the kernel's messages may end in a newline */
-	len = strlen(g->ext_msg);
-	while (len && g->ext_msg[len - 1] == '\n')
-		g->ext_msg[--len] = '\0';
-}
-
-/* The status of an NLMSG_ERROR or NLMSG_DONE message, its extack noted */
-static int reply_status(struct ibsw_genl *g, const struct nlmsghdr *nlh)
-{
-	const struct nlmsgerr *e = mnl_nlmsg_get_payload(nlh);
-	size_t off;
-	int err;
-
-	if (nlh->nlmsg_type == NLMSG_DONE) {
-		if (nlh->nlmsg_len < MNL_NLMSG_HDRLEN + sizeof(int))
-			return 0;
-		err = *(const int *)mnl_nlmsg_get_payload(nlh);
-		if (err)
-			parse_extack(g, nlh, MNL_ALIGN(sizeof(int)));
-		return err;
-	}
-	if (nlh->nlmsg_len < MNL_NLMSG_HDRLEN + sizeof(*e))
-		return -EBADMSG;
-	err = e->error;
-	if (!err)
-		return 0;
-	off = sizeof(*e);
-	if (!(nlh->nlmsg_flags & NLM_F_CAPPED))
-		off += e->msg.nlmsg_len - sizeof(e->msg);
-	parse_extack(g, nlh, MNL_ALIGN(off));
-	return err;
-}
-
 /**
  * ibsw_genl_xfer() - send a request, pass its replies to @cb
  * @g: an open socket
@@ -123,8 +69,7 @@ static int reply_status(struct ibsw_genl *g, const struct nlmsghdr *nlh)
  */
 int ibsw_genl_xfer(struct ibsw_genl *g, struct nlmsghdr *req, ibsw_genl_cb cb, void *data)
 {
-	int cb_err = 0, left, size;
-	struct nlmsghdr *nlh;
+	int status = 0, size;
 	ssize_t n;
 
 	g->ext_msg[0] = '\0';
@@ -148,21 +93,8 @@ int ibsw_genl_xfer(struct ibsw_genl *g, struct nlmsghdr *req, ibsw_genl_cb cb, v
 				continue;
 			return -errno;
 		}
-		left = n;
-		for (nlh = (struct nlmsghdr *)g->rbuf; mnl_nlmsg_ok(nlh, left);
-		     nlh = mnl_nlmsg_next(nlh, &left)) {
-			int err;
-
-			if (nlh->nlmsg_seq != req->nlmsg_seq || nlh->nlmsg_pid != g->portid)
-				continue;
-			if (nlh->nlmsg_type == NLMSG_ERROR || nlh->nlmsg_type == NLMSG_DONE) {
-				err = reply_status(g, nlh);
-				return err ? err : cb_err;
-			}
-			if (nlh->nlmsg_type < NLMSG_MIN_TYPE || !cb || cb_err)
-				continue;
-			cb_err = cb(nlh, data);
-		}
+		if (ibsw_genl_replies(g, g->rbuf, n, req->nlmsg_seq, cb, data, &status))
+			return status;
 	}
 }
 
@@ -178,7 +110,6 @@ int ibsw_genl_xfer(struct ibsw_genl *g, struct nlmsghdr *req, ibsw_genl_cb cb, v
 int ibsw_genl_open(struct ibsw_genl *g, size_t rbuf_size)
 {
 	char buf[256];		/* the family query */
-	struct genlmsghdr *genl;
 	struct nlmsghdr *nlh;
 	int one = 1, err;
 
@@ -197,12 +128,7 @@ int ibsw_genl_open(struct ibsw_genl *g, size_t rbuf_size)
 	g->portid = mnl_socket_get_portid(g->sock);
 	g->seq = getpid() << 12;
 
-	nlh = mnl_nlmsg_put_header(buf);
-	nlh->nlmsg_type = GENL_ID_CTRL;
-	nlh->nlmsg_flags = NLM_F_REQUEST;
-	genl = mnl_nlmsg_put_extra_header(nlh, sizeof(*genl));
-	genl->cmd = CTRL_CMD_GETFAMILY;
-	genl->version = 1;
+	nlh = genl_msg_start(buf, GENL_ID_CTRL, CTRL_CMD_GETFAMILY, 1, 0);
 	mnl_attr_put_strz(nlh, CTRL_ATTR_FAMILY_NAME, IBSW_FAMILY_NAME);
 	err = ibsw_genl_xfer(g, nlh, family_cb, g);
 	if (!err && !g->family)
@@ -212,6 +138,42 @@ int ibsw_genl_open(struct ibsw_genl *g, size_t rbuf_size)
 fail:
 	ibsw_genl_close(g);
 	return err;
+}
+
+int ibsw_genl_subscribe(struct ibsw_genl *g)
+{
+	int grp = g->mcgrp;
+
+	if (!grp)
+		return -ENOENT;
+	if (mnl_socket_setsockopt(g->sock, NETLINK_ADD_MEMBERSHIP, &grp, sizeof(grp)))
+		return -errno;
+	return 0;
+}
+
+int ibsw_genl_listen(struct ibsw_genl *g, ibsw_genl_cb cb, void *data)
+{
+	struct nlmsghdr *nlh;
+	int err, left;
+	ssize_t n;
+
+	for (;;) {
+		n = mnl_socket_recvfrom(g->sock, g->rbuf, g->rbuf_size);
+		if (n < 0) {
+			if (errno == EINTR)
+				continue;
+			return -errno;
+		}
+		left = n;
+		for (nlh = (struct nlmsghdr *)g->rbuf; mnl_nlmsg_ok(nlh, left);
+		     nlh = mnl_nlmsg_next(nlh, &left)) {
+			if (nlh->nlmsg_type != g->family)
+				continue;
+			err = cb(nlh, data);
+			if (err)
+				return err;
+		}
+	}
 }
 
 void ibsw_genl_close(struct ibsw_genl *g)
