@@ -63,11 +63,11 @@ static void print_addrs(struct ctl *ctl, const struct nlmsghdr *nlh,
 {
 	const struct nlattr *attr;
 	size_t len;
-	const void *data = ctl_msg_attrs(nlh, &len);
+	const void *data = ibsw_genl_attrs(nlh, &len);
 
 	(void)tb;
 	(void)arg;
-	for (attr = data; ctl_attr_valid(attr, data, len); attr = mnl_attr_next(attr))
+	for (attr = data; ibsw_attr_ok(attr, data, len); attr = mnl_attr_next(attr))
 		if (mnl_attr_get_type(attr) == IBSW_A_FABRIC_ADDR)
 			ctl_print_addr(ctl, attr);
 }

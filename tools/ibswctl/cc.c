@@ -397,8 +397,8 @@ void ctl_print_cc(struct ctl *ctl, const struct nlmsghdr *nlh,
 	if (tb[IBSW_A_CC_INFO])
 		fprintf(f, " info 0x%x", mnl_attr_get_u16(tb[IBSW_A_CC_INFO]));
 	fputc('\n', f);
-	data = ctl_msg_attrs(nlh, &len);
-	for (attr = data; ctl_attr_valid(attr, data, len); attr = mnl_attr_next(attr))
+	data = ibsw_genl_attrs(nlh, &len);
+	for (attr = data; ibsw_attr_ok(attr, data, len); attr = mnl_attr_next(attr))
 		if (mnl_attr_get_type(attr) == IBSW_A_CC_PORT_SETTING)
 			print_cc_port(ctl, attr);
 }
@@ -436,14 +436,14 @@ void ctl_print_cc_log(struct ctl *ctl, const struct nlmsghdr *nlh,
 			mnl_attr_get_u32(tb[IBSW_A_CC_LOG_EVENTS_COUNTER]));
 	if (tb[IBSW_A_CC_LOG_THRESHOLD_EVENTS])
 		fprintf(f, " threshold_events %llu",
-			(unsigned long long)ctl_attr_uint(tb[IBSW_A_CC_LOG_THRESHOLD_EVENTS]));
+			(unsigned long long)ibsw_attr_uint(tb[IBSW_A_CC_LOG_THRESHOLD_EVENTS]));
 	if (tb[IBSW_A_CC_LOG_CURRENT_TIMESTAMP])
 		fprintf(f, " current_timestamp %u",
 			mnl_attr_get_u32(tb[IBSW_A_CC_LOG_CURRENT_TIMESTAMP]));
 	print_mask(ctl, "port_map", tb[IBSW_A_CC_LOG_PORT_MAP]);
 	fputc('\n', f);
-	data = ctl_msg_attrs(nlh, &len);
-	for (attr = data; ctl_attr_valid(attr, data, len); attr = mnl_attr_next(attr))
+	data = ibsw_genl_attrs(nlh, &len);
+	for (attr = data; ibsw_attr_ok(attr, data, len); attr = mnl_attr_next(attr))
 		if (mnl_attr_get_type(attr) == IBSW_A_CC_LOG_EVENT)
 			print_log_event(ctl, attr);
 }

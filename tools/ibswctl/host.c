@@ -111,7 +111,7 @@ static int host_add(struct ctl *ctl, int argc, char **argv)
 		mnl_attr_put_u32(nlh, IBSW_A_PORT_SPEED, speed);
 	}
 	if (has_hca)
-		ctl_attr_put_uint(nlh, IBSW_A_PORT_HCA_RATE, hca_rate);
+		ibsw_attr_put_uint(nlh, IBSW_A_PORT_HCA_RATE, hca_rate);
 	err = ctl_request(ctl, nlh, NULL, NULL);
 	if (fd >= 0)
 		close(fd);

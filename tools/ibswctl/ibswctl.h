@@ -21,6 +21,7 @@
 #include <libmnl/libmnl.h>
 #include <uapi/linux/ibsw.h>
 
+#include "genl.h"
 #include "json.h"
 
 #define ARRAY_SIZE(a) (sizeof(a) / sizeof((a)[0]))
@@ -187,19 +188,7 @@ struct nlmsghdr *ctl_msg_start(struct ctl *ctl, uint8_t cmd, uint16_t flags,
 			       size_t size);
 int ctl_request(struct ctl *ctl, struct nlmsghdr *req, ctl_msg_cb cb, void *data);
 
-enum ctl_attr_type {
-	CTL_ATTR_NONE,
-	CTL_ATTR_U8,
-	CTL_ATTR_U16,
-	CTL_ATTR_U32,
-	CTL_ATTR_S32,
-	CTL_ATTR_UINT,		/* 4 or 8 bytes */
-	CTL_ATTR_STRING,
-	CTL_ATTR_BINARY,
-	CTL_ATTR_NEST,
-};
-
-/* How the JSON output shows a value, beyond its type */
+/* How the JSON output shows a value, beyond its type (ibsw_attr_def.fmt) */
 enum ctl_attr_fmt {
 	CTL_FMT_PLAIN,
 	CTL_FMT_BOOL,		/* u8 0/1 as false/true */
@@ -214,23 +203,7 @@ enum ctl_attr_fmt {
 	CTL_FMT_PORTMASK,	/* 256-bit port mask: an array of port numbers */
 };
 
-struct ctl_attr_set;
-
-struct ctl_attr_def {
-	const char *name;	/* the spec's name, "xmit-data" */
-	enum ctl_attr_type type;
-	enum ctl_attr_fmt fmt;
-	bool multi;		/* multi-attr: a JSON array */
-	const struct ctl_attr_set *nest;
-};
-
-struct ctl_attr_set {
-	const char *name;
-	unsigned int max;
-	const struct ctl_attr_def *attr;	/* [1..max] */
-};
-
-extern const struct ctl_attr_set ctl_fabric_attrs, ctl_addr_attrs,
+extern const struct ibsw_attr_set ctl_fabric_attrs, ctl_addr_attrs,
 	ctl_switch_attrs, ctl_vlarb_attrs, ctl_sl2vl_attrs, ctl_counter_attrs,
 	ctl_vl_attrs, ctl_port_attrs, ctl_cc_port_attrs, ctl_cc_attrs,
 	ctl_cc_log_event_attrs, ctl_cc_log_attrs;
@@ -241,32 +214,22 @@ extern const char *const ctl_counter_iba_names[IBSW_A_COUNTERS_MAX + 1];
 /*
  * Parse the attributes of a message (after the genl header) or of a nest
  * into tb[0..set->max] (multi-attributes: the last one; walk them with
- * mnl_attr_for_each). Attributes of the wrong size: -EINVAL, message printed.
+ * ibsw_attr_ok()). Attributes of the wrong size: -EINVAL, message printed.
  */
 int ctl_parse_msg(struct ctl *ctl, const struct nlmsghdr *nlh,
-		  const struct ctl_attr_set *set, const struct nlattr **tb);
+		  const struct ibsw_attr_set *set, const struct nlattr **tb);
 int ctl_parse_nest(struct ctl *ctl, const struct nlattr *nest,
-		   const struct ctl_attr_set *set, const struct nlattr **tb);
+		   const struct ibsw_attr_set *set, const struct nlattr **tb);
 /*
  * Write the attributes of a message or a nest as a JSON object: keys in
  * attribute order, multi-attributes as arrays, nests as objects.
  */
 void ctl_json_msg(struct ctl *ctl, const char *key, const struct nlmsghdr *nlh,
-		  const struct ctl_attr_set *set);
+		  const struct ibsw_attr_set *set);
 void ctl_json_nest(struct ctl *ctl, const char *key, const struct nlattr *nest,
-		   const struct ctl_attr_set *set);
-uint64_t ctl_attr_uint(const struct nlattr *attr);
-/* A "uint" attribute: 4 bytes when the value fits, else 8, as the kernel sends */
-void ctl_attr_put_uint(struct nlmsghdr *nlh, uint16_t type, uint64_t val);
-/* The attributes after the genl header: NULL if the message is too short */
-const void *ctl_msg_attrs(const struct nlmsghdr *nlh, size_t *len);
-
-/*
- * attr if a whole attribute starts there within the len bytes at data, else
- * NULL. Walks the attributes of a payload:
- * for (attr = data; ctl_attr_valid(attr, data, len); attr = mnl_attr_next(attr))
- */
-const struct nlattr *ctl_attr_valid(const struct nlattr *attr, const void *data, size_t len);
+		   const struct ibsw_attr_set *set);
+/* The unit tests' name of ibsw_attr_uint() */
+#define ctl_attr_uint ibsw_attr_uint
 /* The JSON key of an attribute name: "xmit-data" -> "xmit_data" */
 void ctl_json_key(char *buf, size_t len, const char *name);
 const char *ctl_cmd_name(uint8_t cmd);	/* "port-change-ntf" */
@@ -277,7 +240,7 @@ const char *ctl_cmd_name(uint8_t cmd);	/* "port-change-ntf" */
  */
 typedef void (*ctl_print_fn)(struct ctl *ctl, const struct nlmsghdr *nlh,
 			     const struct nlattr **tb, void *arg);
-int ctl_show(struct ctl *ctl, struct nlmsghdr *req, const struct ctl_attr_set *set,
+int ctl_show(struct ctl *ctl, struct nlmsghdr *req, const struct ibsw_attr_set *set,
 	     ctl_print_fn print, void *arg, bool array);
 
 /* Renderers, shared by show commands and the monitor */

@@ -30,7 +30,7 @@ int ctl_print_event(struct ctl *ctl, const struct nlmsghdr *nlh, void *data)
 {
 	const struct genlmsghdr *genl = mnl_nlmsg_get_payload(nlh);
 	const struct nlattr *tb[64];
-	const struct ctl_attr_set *set;
+	const struct ibsw_attr_set *set;
 	ctl_print_fn print;
 	char event[32];
 

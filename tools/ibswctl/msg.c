@@ -14,85 +14,85 @@
 
 #include <linux/genetlink.h>
 
-static const struct ctl_attr_def addr_defs[] = {
-	[IBSW_A_ADDR_IP] = { "ip", CTL_ATTR_BINARY, .fmt = CTL_FMT_IP },
-	[IBSW_A_ADDR_LID] = { "lid", CTL_ATTR_U32 },
+static const struct ibsw_attr_def addr_defs[] = {
+	[IBSW_A_ADDR_IP] = { "ip", IBSW_ATTR_BINARY, .fmt = CTL_FMT_IP },
+	[IBSW_A_ADDR_LID] = { "lid", IBSW_ATTR_U32 },
 };
 
-const struct ctl_attr_set ctl_addr_attrs = {
+const struct ibsw_attr_set ctl_addr_attrs = {
 	"addr", ARRAY_SIZE(addr_defs) - 1, addr_defs
 };
 
-static const struct ctl_attr_def fabric_defs[] = {
-	[IBSW_A_FABRIC_TIME_SCALE] = { "time-scale", CTL_ATTR_U32 },
-	[IBSW_A_FABRIC_PACING] = { "pacing", CTL_ATTR_U8, .fmt = CTL_FMT_BOOL },
-	[IBSW_A_FABRIC_NR_SWITCHES] = { "nr-switches", CTL_ATTR_U32 },
-	[IBSW_A_FABRIC_NR_HOSTS] = { "nr-hosts", CTL_ATTR_U32 },
-	[IBSW_A_FABRIC_NR_ADDRS] = { "nr-addrs", CTL_ATTR_U32 },
-	[IBSW_A_FABRIC_ADDR] = { "addr", CTL_ATTR_NEST, .multi = true, .nest = &ctl_addr_attrs },
-	[IBSW_A_FABRIC_CLOCK_SEED] = { "clock-seed", CTL_ATTR_U32 },
-	[IBSW_A_FABRIC_CLOCK_PPM] = { "clock-ppm", CTL_ATTR_U32 },
+static const struct ibsw_attr_def fabric_defs[] = {
+	[IBSW_A_FABRIC_TIME_SCALE] = { "time-scale", IBSW_ATTR_U32 },
+	[IBSW_A_FABRIC_PACING] = { "pacing", IBSW_ATTR_U8, .fmt = CTL_FMT_BOOL },
+	[IBSW_A_FABRIC_NR_SWITCHES] = { "nr-switches", IBSW_ATTR_U32 },
+	[IBSW_A_FABRIC_NR_HOSTS] = { "nr-hosts", IBSW_ATTR_U32 },
+	[IBSW_A_FABRIC_NR_ADDRS] = { "nr-addrs", IBSW_ATTR_U32 },
+	[IBSW_A_FABRIC_ADDR] = { "addr", IBSW_ATTR_NEST, .multi = true, .nest = &ctl_addr_attrs },
+	[IBSW_A_FABRIC_CLOCK_SEED] = { "clock-seed", IBSW_ATTR_U32 },
+	[IBSW_A_FABRIC_CLOCK_PPM] = { "clock-ppm", IBSW_ATTR_U32 },
 };
 
-const struct ctl_attr_set ctl_fabric_attrs = {
+const struct ibsw_attr_set ctl_fabric_attrs = {
 	"fabric", ARRAY_SIZE(fabric_defs) - 1, fabric_defs
 };
 
-static const struct ctl_attr_def switch_defs[] = {
-	[IBSW_A_SWITCH_ID] = { "id", CTL_ATTR_U32 },
-	[IBSW_A_SWITCH_NAME] = { "name", CTL_ATTR_STRING },
-	[IBSW_A_SWITCH_NR_PORTS] = { "nr-ports", CTL_ATTR_U32 },
-	[IBSW_A_SWITCH_LFT] = { "lft", CTL_ATTR_BINARY, .fmt = CTL_FMT_BYTES },
-	[IBSW_A_SWITCH_LFT_TOP] = { "lft-top", CTL_ATTR_U32 },
+static const struct ibsw_attr_def switch_defs[] = {
+	[IBSW_A_SWITCH_ID] = { "id", IBSW_ATTR_U32 },
+	[IBSW_A_SWITCH_NAME] = { "name", IBSW_ATTR_STRING },
+	[IBSW_A_SWITCH_NR_PORTS] = { "nr-ports", IBSW_ATTR_U32 },
+	[IBSW_A_SWITCH_LFT] = { "lft", IBSW_ATTR_BINARY, .fmt = CTL_FMT_BYTES },
+	[IBSW_A_SWITCH_LFT_TOP] = { "lft-top", IBSW_ATTR_U32 },
 };
 
-const struct ctl_attr_set ctl_switch_attrs = {
+const struct ibsw_attr_set ctl_switch_attrs = {
 	"switch", ARRAY_SIZE(switch_defs) - 1, switch_defs
 };
 
-static const struct ctl_attr_def vlarb_defs[] = {
-	[IBSW_A_VLARB_ENTRY_VL] = { "vl", CTL_ATTR_U32 },
-	[IBSW_A_VLARB_ENTRY_WEIGHT] = { "weight", CTL_ATTR_U32 },
+static const struct ibsw_attr_def vlarb_defs[] = {
+	[IBSW_A_VLARB_ENTRY_VL] = { "vl", IBSW_ATTR_U32 },
+	[IBSW_A_VLARB_ENTRY_WEIGHT] = { "weight", IBSW_ATTR_U32 },
 };
 
-const struct ctl_attr_set ctl_vlarb_attrs = {
+const struct ibsw_attr_set ctl_vlarb_attrs = {
 	"vlarb-entry", ARRAY_SIZE(vlarb_defs) - 1, vlarb_defs
 };
 
-static const struct ctl_attr_def sl2vl_defs[] = {
-	[IBSW_A_SL2VL_IN_PORT] = { "in-port", CTL_ATTR_U32 },
-	[IBSW_A_SL2VL_MAP] = { "map", CTL_ATTR_BINARY, .fmt = CTL_FMT_BYTES },
+static const struct ibsw_attr_def sl2vl_defs[] = {
+	[IBSW_A_SL2VL_IN_PORT] = { "in-port", IBSW_ATTR_U32 },
+	[IBSW_A_SL2VL_MAP] = { "map", IBSW_ATTR_BINARY, .fmt = CTL_FMT_BYTES },
 };
 
-const struct ctl_attr_set ctl_sl2vl_attrs = {
+const struct ibsw_attr_set ctl_sl2vl_attrs = {
 	"sl2vl", ARRAY_SIZE(sl2vl_defs) - 1, sl2vl_defs
 };
 
-static const struct ctl_attr_def counter_defs[] = {
-	[IBSW_A_COUNTERS_XMIT_DATA] = { "xmit-data", CTL_ATTR_UINT },
-	[IBSW_A_COUNTERS_RCV_DATA] = { "rcv-data", CTL_ATTR_UINT },
-	[IBSW_A_COUNTERS_XMIT_PKTS] = { "xmit-pkts", CTL_ATTR_UINT },
-	[IBSW_A_COUNTERS_RCV_PKTS] = { "rcv-pkts", CTL_ATTR_UINT },
-	[IBSW_A_COUNTERS_XMIT_WAIT] = { "xmit-wait", CTL_ATTR_UINT },
-	[IBSW_A_COUNTERS_XMIT_DISCARDS] = { "xmit-discards", CTL_ATTR_UINT },
-	[IBSW_A_COUNTERS_RCV_ERRORS] = { "rcv-errors", CTL_ATTR_UINT },
-	[IBSW_A_COUNTERS_RCV_SWITCH_RELAY_ERRORS] = { "rcv-switch-relay-errors", CTL_ATTR_UINT },
-	[IBSW_A_COUNTERS_RCV_FOREIGN] = { "rcv-foreign", CTL_ATTR_UINT },
-	[IBSW_A_COUNTERS_RCV_VL_DISCARDS] = { "rcv-vl-discards", CTL_ATTR_UINT },
-	[IBSW_A_COUNTERS_RCV_OVERSIZE] = { "rcv-oversize", CTL_ATTR_UINT },
-	[IBSW_A_COUNTERS_NEIGH_REPLIES] = { "neigh-replies", CTL_ATTR_UINT },
+static const struct ibsw_attr_def counter_defs[] = {
+	[IBSW_A_COUNTERS_XMIT_DATA] = { "xmit-data", IBSW_ATTR_UINT },
+	[IBSW_A_COUNTERS_RCV_DATA] = { "rcv-data", IBSW_ATTR_UINT },
+	[IBSW_A_COUNTERS_XMIT_PKTS] = { "xmit-pkts", IBSW_ATTR_UINT },
+	[IBSW_A_COUNTERS_RCV_PKTS] = { "rcv-pkts", IBSW_ATTR_UINT },
+	[IBSW_A_COUNTERS_XMIT_WAIT] = { "xmit-wait", IBSW_ATTR_UINT },
+	[IBSW_A_COUNTERS_XMIT_DISCARDS] = { "xmit-discards", IBSW_ATTR_UINT },
+	[IBSW_A_COUNTERS_RCV_ERRORS] = { "rcv-errors", IBSW_ATTR_UINT },
+	[IBSW_A_COUNTERS_RCV_SWITCH_RELAY_ERRORS] = { "rcv-switch-relay-errors", IBSW_ATTR_UINT },
+	[IBSW_A_COUNTERS_RCV_FOREIGN] = { "rcv-foreign", IBSW_ATTR_UINT },
+	[IBSW_A_COUNTERS_RCV_VL_DISCARDS] = { "rcv-vl-discards", IBSW_ATTR_UINT },
+	[IBSW_A_COUNTERS_RCV_OVERSIZE] = { "rcv-oversize", IBSW_ATTR_UINT },
+	[IBSW_A_COUNTERS_NEIGH_REPLIES] = { "neigh-replies", IBSW_ATTR_UINT },
 	[IBSW_A_COUNTERS_EXCESSIVE_BUFFER_OVERRUN_ERRORS] = {
-		"excessive-buffer-overrun-errors", CTL_ATTR_UINT
+		"excessive-buffer-overrun-errors", IBSW_ATTR_UINT
 	},
-	[IBSW_A_COUNTERS_XMIT_TIME_CONG] = { "xmit-time-cong", CTL_ATTR_UINT },
-	[IBSW_A_COUNTERS_XMIT_FECN] = { "xmit-fecn", CTL_ATTR_UINT },
-	[IBSW_A_COUNTERS_RCV_FECN] = { "rcv-fecn", CTL_ATTR_UINT },
-	[IBSW_A_COUNTERS_RCV_BECN] = { "rcv-becn", CTL_ATTR_UINT },
-	[IBSW_A_COUNTERS_XMIT_LATE] = { "xmit-late", CTL_ATTR_UINT },
-	[IBSW_A_COUNTERS_HCA_DISCARDS] = { "hca-discards", CTL_ATTR_UINT },
+	[IBSW_A_COUNTERS_XMIT_TIME_CONG] = { "xmit-time-cong", IBSW_ATTR_UINT },
+	[IBSW_A_COUNTERS_XMIT_FECN] = { "xmit-fecn", IBSW_ATTR_UINT },
+	[IBSW_A_COUNTERS_RCV_FECN] = { "rcv-fecn", IBSW_ATTR_UINT },
+	[IBSW_A_COUNTERS_RCV_BECN] = { "rcv-becn", IBSW_ATTR_UINT },
+	[IBSW_A_COUNTERS_XMIT_LATE] = { "xmit-late", IBSW_ATTR_UINT },
+	[IBSW_A_COUNTERS_HCA_DISCARDS] = { "hca-discards", IBSW_ATTR_UINT },
 };
 
-const struct ctl_attr_set ctl_counter_attrs = {
+const struct ibsw_attr_set ctl_counter_attrs = {
 	"counters", ARRAY_SIZE(counter_defs) - 1, counter_defs
 };
 
@@ -118,113 +118,113 @@ const char *const ctl_counter_iba_names[IBSW_A_COUNTERS_MAX + 1] = {
 	[IBSW_A_COUNTERS_HCA_DISCARDS] = "HcaDiscards",	/* ibsw's own */
 };
 
-static const struct ctl_attr_def vl_defs[] = {
-	[IBSW_A_VL_VL] = { "vl", CTL_ATTR_U32 },
-	[IBSW_A_VL_BUFFER_CREDITS] = { "buffer-credits", CTL_ATTR_U32 },
-	[IBSW_A_VL_BUFFER_FREE] = { "buffer-free", CTL_ATTR_U32 },
-	[IBSW_A_VL_COUNTERS] = { "counters", CTL_ATTR_NEST, .nest = &ctl_counter_attrs },
+static const struct ibsw_attr_def vl_defs[] = {
+	[IBSW_A_VL_VL] = { "vl", IBSW_ATTR_U32 },
+	[IBSW_A_VL_BUFFER_CREDITS] = { "buffer-credits", IBSW_ATTR_U32 },
+	[IBSW_A_VL_BUFFER_FREE] = { "buffer-free", IBSW_ATTR_U32 },
+	[IBSW_A_VL_COUNTERS] = { "counters", IBSW_ATTR_NEST, .nest = &ctl_counter_attrs },
 };
 
-const struct ctl_attr_set ctl_vl_attrs = {
+const struct ibsw_attr_set ctl_vl_attrs = {
 	"vl", ARRAY_SIZE(vl_defs) - 1, vl_defs
 };
 
-static const struct ctl_attr_def port_defs[] = {
-	[IBSW_A_PORT_SWITCH_ID] = { "switch-id", CTL_ATTR_U32 },
-	[IBSW_A_PORT_SWITCH_NAME] = { "switch-name", CTL_ATTR_STRING },
-	[IBSW_A_PORT_PORT] = { "port", CTL_ATTR_U32 },
-	[IBSW_A_PORT_KIND] = { "kind", CTL_ATTR_U32, .fmt = CTL_FMT_KIND },
-	[IBSW_A_PORT_WIDTH] = { "width", CTL_ATTR_U32, .fmt = CTL_FMT_WIDTH },
-	[IBSW_A_PORT_SPEED] = { "speed", CTL_ATTR_U32, .fmt = CTL_FMT_SPEED },
-	[IBSW_A_PORT_RATE] = { "rate", CTL_ATTR_UINT },
-	[IBSW_A_PORT_NR_VLS] = { "nr-vls", CTL_ATTR_U32 },
-	[IBSW_A_PORT_LID] = { "lid", CTL_ATTR_U32 },
-	[IBSW_A_PORT_PEER_SWITCH_ID] = { "peer-switch-id", CTL_ATTR_U32 },
-	[IBSW_A_PORT_PEER_SWITCH_NAME] = { "peer-switch-name", CTL_ATTR_STRING },
-	[IBSW_A_PORT_PEER_PORT] = { "peer-port", CTL_ATTR_U32 },
-	[IBSW_A_PORT_IFNAME] = { "ifname", CTL_ATTR_STRING },
-	[IBSW_A_PORT_IFINDEX] = { "ifindex", CTL_ATTR_U32 },
-	[IBSW_A_PORT_NETNS_FD] = { "netns-fd", CTL_ATTR_S32 },
-	[IBSW_A_PORT_NETNS_PID] = { "netns-pid", CTL_ATTR_U32 },
-	[IBSW_A_PORT_NETNS_ID] = { "netns-id", CTL_ATTR_S32 },
-	[IBSW_A_PORT_MAC] = { "mac", CTL_ATTR_BINARY, .fmt = CTL_FMT_MAC },
-	[IBSW_A_PORT_VL] = { "vl", CTL_ATTR_NEST, .multi = true, .nest = &ctl_vl_attrs },
+static const struct ibsw_attr_def port_defs[] = {
+	[IBSW_A_PORT_SWITCH_ID] = { "switch-id", IBSW_ATTR_U32 },
+	[IBSW_A_PORT_SWITCH_NAME] = { "switch-name", IBSW_ATTR_STRING },
+	[IBSW_A_PORT_PORT] = { "port", IBSW_ATTR_U32 },
+	[IBSW_A_PORT_KIND] = { "kind", IBSW_ATTR_U32, .fmt = CTL_FMT_KIND },
+	[IBSW_A_PORT_WIDTH] = { "width", IBSW_ATTR_U32, .fmt = CTL_FMT_WIDTH },
+	[IBSW_A_PORT_SPEED] = { "speed", IBSW_ATTR_U32, .fmt = CTL_FMT_SPEED },
+	[IBSW_A_PORT_RATE] = { "rate", IBSW_ATTR_UINT },
+	[IBSW_A_PORT_NR_VLS] = { "nr-vls", IBSW_ATTR_U32 },
+	[IBSW_A_PORT_LID] = { "lid", IBSW_ATTR_U32 },
+	[IBSW_A_PORT_PEER_SWITCH_ID] = { "peer-switch-id", IBSW_ATTR_U32 },
+	[IBSW_A_PORT_PEER_SWITCH_NAME] = { "peer-switch-name", IBSW_ATTR_STRING },
+	[IBSW_A_PORT_PEER_PORT] = { "peer-port", IBSW_ATTR_U32 },
+	[IBSW_A_PORT_IFNAME] = { "ifname", IBSW_ATTR_STRING },
+	[IBSW_A_PORT_IFINDEX] = { "ifindex", IBSW_ATTR_U32 },
+	[IBSW_A_PORT_NETNS_FD] = { "netns-fd", IBSW_ATTR_S32 },
+	[IBSW_A_PORT_NETNS_PID] = { "netns-pid", IBSW_ATTR_U32 },
+	[IBSW_A_PORT_NETNS_ID] = { "netns-id", IBSW_ATTR_S32 },
+	[IBSW_A_PORT_MAC] = { "mac", IBSW_ATTR_BINARY, .fmt = CTL_FMT_MAC },
+	[IBSW_A_PORT_VL] = { "vl", IBSW_ATTR_NEST, .multi = true, .nest = &ctl_vl_attrs },
 	[IBSW_A_PORT_VLARB_HIGH] = {
-		"vlarb-high", CTL_ATTR_NEST, .multi = true, .nest = &ctl_vlarb_attrs
+		"vlarb-high", IBSW_ATTR_NEST, .multi = true, .nest = &ctl_vlarb_attrs
 	},
 	[IBSW_A_PORT_VLARB_LOW] = {
-		"vlarb-low", CTL_ATTR_NEST, .multi = true, .nest = &ctl_vlarb_attrs
+		"vlarb-low", IBSW_ATTR_NEST, .multi = true, .nest = &ctl_vlarb_attrs
 	},
-	[IBSW_A_PORT_VLARB_HIGH_LIMIT] = { "vlarb-high-limit", CTL_ATTR_U32 },
-	[IBSW_A_PORT_SL2VL] = { "sl2vl", CTL_ATTR_NEST, .multi = true, .nest = &ctl_sl2vl_attrs },
-	[IBSW_A_PORT_COUNTERS] = { "counters", CTL_ATTR_NEST, .nest = &ctl_counter_attrs },
-	[IBSW_A_PORT_HCA_RATE] = { "hca-rate", CTL_ATTR_UINT },
-	[IBSW_A_PORT_CLOCK_PPM] = { "clock-ppm", CTL_ATTR_S32 },
+	[IBSW_A_PORT_VLARB_HIGH_LIMIT] = { "vlarb-high-limit", IBSW_ATTR_U32 },
+	[IBSW_A_PORT_SL2VL] = { "sl2vl", IBSW_ATTR_NEST, .multi = true, .nest = &ctl_sl2vl_attrs },
+	[IBSW_A_PORT_COUNTERS] = { "counters", IBSW_ATTR_NEST, .nest = &ctl_counter_attrs },
+	[IBSW_A_PORT_HCA_RATE] = { "hca-rate", IBSW_ATTR_UINT },
+	[IBSW_A_PORT_CLOCK_PPM] = { "clock-ppm", IBSW_ATTR_S32 },
 };
 
-const struct ctl_attr_set ctl_port_attrs = {
+const struct ibsw_attr_set ctl_port_attrs = {
 	"port", ARRAY_SIZE(port_defs) - 1, port_defs
 };
 
-static const struct ctl_attr_def cc_port_defs[] = {
-	[IBSW_A_CC_PORT_PORT] = { "port", CTL_ATTR_U32 },
-	[IBSW_A_CC_PORT_VALID] = { "valid", CTL_ATTR_U8, .fmt = CTL_FMT_BOOL },
-	[IBSW_A_CC_PORT_CONTROL_TYPE] = { "control-type", CTL_ATTR_U8 },
-	[IBSW_A_CC_PORT_THRESHOLD] = { "threshold", CTL_ATTR_U8 },
-	[IBSW_A_CC_PORT_PACKET_SIZE] = { "packet-size", CTL_ATTR_U8 },
-	[IBSW_A_CC_PORT_MARKING_RATE] = { "marking-rate", CTL_ATTR_U16 },
-	[IBSW_A_CC_PORT_VLS_CONGESTED] = { "vls-congested", CTL_ATTR_U32, .fmt = CTL_FMT_BITS },
+static const struct ibsw_attr_def cc_port_defs[] = {
+	[IBSW_A_CC_PORT_PORT] = { "port", IBSW_ATTR_U32 },
+	[IBSW_A_CC_PORT_VALID] = { "valid", IBSW_ATTR_U8, .fmt = CTL_FMT_BOOL },
+	[IBSW_A_CC_PORT_CONTROL_TYPE] = { "control-type", IBSW_ATTR_U8 },
+	[IBSW_A_CC_PORT_THRESHOLD] = { "threshold", IBSW_ATTR_U8 },
+	[IBSW_A_CC_PORT_PACKET_SIZE] = { "packet-size", IBSW_ATTR_U8 },
+	[IBSW_A_CC_PORT_MARKING_RATE] = { "marking-rate", IBSW_ATTR_U16 },
+	[IBSW_A_CC_PORT_VLS_CONGESTED] = { "vls-congested", IBSW_ATTR_U32, .fmt = CTL_FMT_BITS },
 };
 
-const struct ctl_attr_set ctl_cc_port_attrs = {
+const struct ibsw_attr_set ctl_cc_port_attrs = {
 	"cc-port", ARRAY_SIZE(cc_port_defs) - 1, cc_port_defs
 };
 
-static const struct ctl_attr_def cc_defs[] = {
-	[IBSW_A_CC_SWITCH_NAME] = { "switch-name", CTL_ATTR_STRING },
-	[IBSW_A_CC_INFO] = { "info", CTL_ATTR_U16 },
-	[IBSW_A_CC_CONTROL_MAP] = { "control-map", CTL_ATTR_U32, .fmt = CTL_FMT_CC_MAP },
-	[IBSW_A_CC_VICTIM_MASK] = { "victim-mask", CTL_ATTR_BINARY, .fmt = CTL_FMT_PORTMASK },
-	[IBSW_A_CC_CREDIT_MASK] = { "credit-mask", CTL_ATTR_BINARY, .fmt = CTL_FMT_PORTMASK },
-	[IBSW_A_CC_THRESHOLD] = { "threshold", CTL_ATTR_U8 },
-	[IBSW_A_CC_PACKET_SIZE] = { "packet-size", CTL_ATTR_U8 },
-	[IBSW_A_CC_CS_THRESHOLD] = { "cs-threshold", CTL_ATTR_U8 },
-	[IBSW_A_CC_CS_RETURN_DELAY] = { "cs-return-delay", CTL_ATTR_U16 },
-	[IBSW_A_CC_MARKING_RATE] = { "marking-rate", CTL_ATTR_U16 },
+static const struct ibsw_attr_def cc_defs[] = {
+	[IBSW_A_CC_SWITCH_NAME] = { "switch-name", IBSW_ATTR_STRING },
+	[IBSW_A_CC_INFO] = { "info", IBSW_ATTR_U16 },
+	[IBSW_A_CC_CONTROL_MAP] = { "control-map", IBSW_ATTR_U32, .fmt = CTL_FMT_CC_MAP },
+	[IBSW_A_CC_VICTIM_MASK] = { "victim-mask", IBSW_ATTR_BINARY, .fmt = CTL_FMT_PORTMASK },
+	[IBSW_A_CC_CREDIT_MASK] = { "credit-mask", IBSW_ATTR_BINARY, .fmt = CTL_FMT_PORTMASK },
+	[IBSW_A_CC_THRESHOLD] = { "threshold", IBSW_ATTR_U8 },
+	[IBSW_A_CC_PACKET_SIZE] = { "packet-size", IBSW_ATTR_U8 },
+	[IBSW_A_CC_CS_THRESHOLD] = { "cs-threshold", IBSW_ATTR_U8 },
+	[IBSW_A_CC_CS_RETURN_DELAY] = { "cs-return-delay", IBSW_ATTR_U16 },
+	[IBSW_A_CC_MARKING_RATE] = { "marking-rate", IBSW_ATTR_U16 },
 	[IBSW_A_CC_PORT_SETTING] = {
-		"port-setting", CTL_ATTR_NEST, .multi = true, .nest = &ctl_cc_port_attrs
+		"port-setting", IBSW_ATTR_NEST, .multi = true, .nest = &ctl_cc_port_attrs
 	},
 };
 
-const struct ctl_attr_set ctl_cc_attrs = {
+const struct ibsw_attr_set ctl_cc_attrs = {
 	"cc", ARRAY_SIZE(cc_defs) - 1, cc_defs
 };
 
-static const struct ctl_attr_def cc_log_event_defs[] = {
-	[IBSW_A_CC_LOG_EVENT_SLID] = { "slid", CTL_ATTR_U32 },
-	[IBSW_A_CC_LOG_EVENT_DLID] = { "dlid", CTL_ATTR_U32 },
-	[IBSW_A_CC_LOG_EVENT_SL] = { "sl", CTL_ATTR_U32 },
-	[IBSW_A_CC_LOG_EVENT_TIMESTAMP] = { "timestamp", CTL_ATTR_U32 },
-	[IBSW_A_CC_LOG_EVENT_PORT] = { "port", CTL_ATTR_U32 },
-	[IBSW_A_CC_LOG_EVENT_VL] = { "vl", CTL_ATTR_U32 },
+static const struct ibsw_attr_def cc_log_event_defs[] = {
+	[IBSW_A_CC_LOG_EVENT_SLID] = { "slid", IBSW_ATTR_U32 },
+	[IBSW_A_CC_LOG_EVENT_DLID] = { "dlid", IBSW_ATTR_U32 },
+	[IBSW_A_CC_LOG_EVENT_SL] = { "sl", IBSW_ATTR_U32 },
+	[IBSW_A_CC_LOG_EVENT_TIMESTAMP] = { "timestamp", IBSW_ATTR_U32 },
+	[IBSW_A_CC_LOG_EVENT_PORT] = { "port", IBSW_ATTR_U32 },
+	[IBSW_A_CC_LOG_EVENT_VL] = { "vl", IBSW_ATTR_U32 },
 };
 
-const struct ctl_attr_set ctl_cc_log_event_attrs = {
+const struct ibsw_attr_set ctl_cc_log_event_attrs = {
 	"cc-log-event", ARRAY_SIZE(cc_log_event_defs) - 1, cc_log_event_defs
 };
 
-static const struct ctl_attr_def cc_log_defs[] = {
-	[IBSW_A_CC_LOG_SWITCH_NAME] = { "switch-name", CTL_ATTR_STRING },
-	[IBSW_A_CC_LOG_EVENTS_COUNTER] = { "events-counter", CTL_ATTR_U32 },
-	[IBSW_A_CC_LOG_THRESHOLD_EVENTS] = { "threshold-events", CTL_ATTR_UINT },
-	[IBSW_A_CC_LOG_CURRENT_TIMESTAMP] = { "current-timestamp", CTL_ATTR_U32 },
-	[IBSW_A_CC_LOG_PORT_MAP] = { "port-map", CTL_ATTR_BINARY, .fmt = CTL_FMT_PORTMASK },
+static const struct ibsw_attr_def cc_log_defs[] = {
+	[IBSW_A_CC_LOG_SWITCH_NAME] = { "switch-name", IBSW_ATTR_STRING },
+	[IBSW_A_CC_LOG_EVENTS_COUNTER] = { "events-counter", IBSW_ATTR_U32 },
+	[IBSW_A_CC_LOG_THRESHOLD_EVENTS] = { "threshold-events", IBSW_ATTR_UINT },
+	[IBSW_A_CC_LOG_CURRENT_TIMESTAMP] = { "current-timestamp", IBSW_ATTR_U32 },
+	[IBSW_A_CC_LOG_PORT_MAP] = { "port-map", IBSW_ATTR_BINARY, .fmt = CTL_FMT_PORTMASK },
 	[IBSW_A_CC_LOG_EVENT] = {
-		"event", CTL_ATTR_NEST, .multi = true, .nest = &ctl_cc_log_event_attrs
+		"event", IBSW_ATTR_NEST, .multi = true, .nest = &ctl_cc_log_event_attrs
 	},
 };
 
-const struct ctl_attr_set ctl_cc_log_attrs = {
+const struct ibsw_attr_set ctl_cc_log_attrs = {
 	"cc-log", ARRAY_SIZE(cc_log_defs) - 1, cc_log_defs
 };
 
@@ -265,11 +265,9 @@ const char *ctl_cmd_name(uint8_t cmd)
 struct nlmsghdr *ctl_msg_start(struct ctl *ctl, uint8_t cmd, uint16_t flags,
 			       size_t size)
 {
-	struct genlmsghdr *genl;
-	struct nlmsghdr *nlh;
 	void *buf;
 
-	size += MNL_NLMSG_HDRLEN + MNL_ALIGN(sizeof(*genl)) + 256;
+	size += MNL_NLMSG_HDRLEN + MNL_ALIGN(sizeof(struct genlmsghdr)) + 256;
 	if (size < 65536)
 		size = 65536;
 	if (size > ctl->buf_size) {
@@ -279,13 +277,8 @@ struct nlmsghdr *ctl_msg_start(struct ctl *ctl, uint8_t cmd, uint16_t flags,
 		ctl->buf = buf;
 		ctl->buf_size = size;
 	}
-	memset(ctl->buf, 0, MNL_NLMSG_HDRLEN + MNL_ALIGN(sizeof(*genl)));
-	nlh = mnl_nlmsg_put_header(ctl->buf);
-	nlh->nlmsg_flags = NLM_F_REQUEST | flags;
-	genl = mnl_nlmsg_put_extra_header(nlh, sizeof(*genl));
-	genl->cmd = cmd;
-	genl->version = IBSW_FAMILY_VERSION;
-	return nlh;
+	/* the transport fills in the family */
+	return ibsw_genl_msg_start(ctl->buf, 0, cmd, flags);
 }
 
 int ctl_request(struct ctl *ctl, struct nlmsghdr *req, ctl_msg_cb cb, void *data)
@@ -293,28 +286,6 @@ int ctl_request(struct ctl *ctl, struct nlmsghdr *req, ctl_msg_cb cb, void *data
 	ctl->ext_msg[0] = '\0';
 	ctl->ext_miss_type = 0;
 	return ctl->ops->xfer(ctl, req, cb, data);
-}
-
-const struct nlattr *ctl_attr_valid(const struct nlattr *attr, const void *data, size_t len)
-{
-	size_t used = (const char *)attr - (const char *)data;
-
-	return used < len && mnl_attr_ok(attr, len - used) ? attr : NULL;
-}
-
-uint64_t ctl_attr_uint(const struct nlattr *attr)
-{
-	if (mnl_attr_get_payload_len(attr) == sizeof(uint64_t))
-		return mnl_attr_get_u64(attr);
-	return mnl_attr_get_u32(attr);
-}
-
-void ctl_attr_put_uint(struct nlmsghdr *nlh, uint16_t type, uint64_t val)
-{
-	if (val > UINT32_MAX)
-		mnl_attr_put_u64(nlh, type, val);
-	else
-		mnl_attr_put_u32(nlh, type, val);
 }
 
 void ctl_json_key(char *buf, size_t len, const char *name)
@@ -326,67 +297,24 @@ void ctl_json_key(char *buf, size_t len, const char *name)
 	buf[i] = '\0';
 }
 
-static bool attr_ok(const struct nlattr *attr, enum ctl_attr_type type)
-{
-	uint16_t len = mnl_attr_get_payload_len(attr);
-	const char *s;
-
-	switch (type) {
-	case CTL_ATTR_U8:
-		return len >= 1;
-	case CTL_ATTR_U16:
-		return len >= 2;
-	case CTL_ATTR_U32:
-	case CTL_ATTR_S32:
-		return len == 4;
-	case CTL_ATTR_UINT:
-		return len == 4 || len == 8;
-	case CTL_ATTR_STRING:
-		s = mnl_attr_get_payload(attr);
-		return len >= 1 && memchr(s, '\0', len);
-	default:
-		return true;
-	}
-}
-
 static int parse_attrs(struct ctl *ctl, const void *data, size_t len,
-		       const struct ctl_attr_set *set, const struct nlattr **tb)
+		       const struct ibsw_attr_set *set, const struct nlattr **tb)
 {
-	const struct nlattr *attr;
-	uint16_t type;
+	unsigned int bad = ibsw_attr_parse(data, len, set->max, set, tb);
 
-	memset(tb, 0, (set->max + 1) * sizeof(*tb));
-	for (attr = data; ctl_attr_valid(attr, data, len); attr = mnl_attr_next(attr)) {
-		type = mnl_attr_get_type(attr);
-		if (!type || type > set->max)
-			continue;	/* newer than this tool */
-		if (!attr_ok(attr, set->attr[type].type)) {
-			ctl_err(ctl, "malformed attribute %s/%s in a reply", set->name,
-				set->attr[type].name);
-			return -EINVAL;
-		}
-		tb[type] = attr;
+	if (bad) {
+		ctl_err(ctl, "malformed attribute %s/%s in a reply", set->name,
+			set->attr[bad].name);
+		return -EINVAL;
 	}
 	return 0;
 }
 
-const void *ctl_msg_attrs(const struct nlmsghdr *nlh, size_t *len)
-{
-	size_t hdr = MNL_ALIGN(sizeof(struct genlmsghdr));
-
-	if (nlh->nlmsg_len < MNL_NLMSG_HDRLEN + hdr) {
-		*len = 0;
-		return NULL;
-	}
-	*len = nlh->nlmsg_len - MNL_NLMSG_HDRLEN - hdr;
-	return mnl_nlmsg_get_payload_offset(nlh, hdr);
-}
-
 int ctl_parse_msg(struct ctl *ctl, const struct nlmsghdr *nlh,
-		  const struct ctl_attr_set *set, const struct nlattr **tb)
+		  const struct ibsw_attr_set *set, const struct nlattr **tb)
 {
 	size_t len;
-	const void *data = ctl_msg_attrs(nlh, &len);
+	const void *data = ibsw_genl_attrs(nlh, &len);
 
 	if (!data) {
 		ctl_err(ctl, "truncated reply");
@@ -396,14 +324,14 @@ int ctl_parse_msg(struct ctl *ctl, const struct nlmsghdr *nlh,
 }
 
 int ctl_parse_nest(struct ctl *ctl, const struct nlattr *nest,
-		   const struct ctl_attr_set *set, const struct nlattr **tb)
+		   const struct ibsw_attr_set *set, const struct nlattr **tb)
 {
 	return parse_attrs(ctl, mnl_attr_get_payload(nest),
 			   mnl_attr_get_payload_len(nest), set, tb);
 }
 
 static void json_value(struct ctl *ctl, const char *key, const struct nlattr *attr,
-		       const struct ctl_attr_def *def);
+		       const struct ibsw_attr_def *def);
 
 /* The set bits of a u32 as an array: bit numbers, or Control_Map names */
 static void json_bits(struct jw *jw, const char *key, uint32_t v, bool cc_map)
@@ -425,10 +353,10 @@ static void json_bits(struct jw *jw, const char *key, uint32_t v, bool cc_map)
 }
 
 static void json_attrs(struct ctl *ctl, const char *key, const void *data, size_t len,
-		       const struct ctl_attr_set *set)
+		       const struct ibsw_attr_set *set)
 {
 	const struct nlattr *tb[64], *attr;
-	const struct ctl_attr_def *def;
+	const struct ibsw_attr_def *def;
 	char name[64];
 	unsigned int id;
 
@@ -445,7 +373,7 @@ static void json_attrs(struct ctl *ctl, const char *key, const void *data, size_
 			continue;
 		}
 		jw_arr_open(&ctl->jw, name);
-		for (attr = data; ctl_attr_valid(attr, data, len); attr = mnl_attr_next(attr))
+		for (attr = data; ibsw_attr_ok(attr, data, len); attr = mnl_attr_next(attr))
 			if (mnl_attr_get_type(attr) == id)
 				json_value(ctl, NULL, attr, def);
 		jw_arr_close(&ctl->jw);
@@ -454,7 +382,7 @@ static void json_attrs(struct ctl *ctl, const char *key, const void *data, size_
 }
 
 static void json_value(struct ctl *ctl, const char *key, const struct nlattr *attr,
-		       const struct ctl_attr_def *def)
+		       const struct ibsw_attr_def *def)
 {
 	const uint8_t *bytes = mnl_attr_get_payload(attr);
 	uint16_t len = mnl_attr_get_payload_len(attr), i;
@@ -464,16 +392,16 @@ static void json_value(struct ctl *ctl, const char *key, const struct nlattr *at
 	uint32_t v;
 
 	switch (def->type) {
-	case CTL_ATTR_U8:
+	case IBSW_ATTR_U8:
 		if (def->fmt == CTL_FMT_BOOL)
 			jw_bool(jw, key, mnl_attr_get_u8(attr));
 		else
 			jw_u64(jw, key, mnl_attr_get_u8(attr));
 		return;
-	case CTL_ATTR_U16:
+	case IBSW_ATTR_U16:
 		jw_u64(jw, key, mnl_attr_get_u16(attr));
 		return;
-	case CTL_ATTR_U32:
+	case IBSW_ATTR_U32:
 		v = mnl_attr_get_u32(attr);
 		if (def->fmt == CTL_FMT_BITS || def->fmt == CTL_FMT_CC_MAP) {
 			json_bits(jw, key, v, def->fmt == CTL_FMT_CC_MAP);
@@ -490,16 +418,16 @@ static void json_value(struct ctl *ctl, const char *key, const struct nlattr *at
 		else
 			jw_u64(jw, key, v);
 		return;
-	case CTL_ATTR_S32:
+	case IBSW_ATTR_S32:
 		jw_s64(jw, key, (int32_t)mnl_attr_get_u32(attr));
 		return;
-	case CTL_ATTR_UINT:
-		jw_u64(jw, key, ctl_attr_uint(attr));
+	case IBSW_ATTR_UINT:
+		jw_u64(jw, key, ibsw_attr_uint(attr));
 		return;
-	case CTL_ATTR_STRING:
+	case IBSW_ATTR_STRING:
 		jw_str(jw, key, mnl_attr_get_str(attr));
 		return;
-	case CTL_ATTR_NEST:
+	case IBSW_ATTR_NEST:
 		json_attrs(ctl, key, mnl_attr_get_payload(attr), len, def->nest);
 		return;
 	default:
@@ -526,17 +454,17 @@ static void json_value(struct ctl *ctl, const char *key, const struct nlattr *at
 }
 
 void ctl_json_msg(struct ctl *ctl, const char *key, const struct nlmsghdr *nlh,
-		  const struct ctl_attr_set *set)
+		  const struct ibsw_attr_set *set)
 {
 	size_t len;
-	const void *data = ctl_msg_attrs(nlh, &len);
+	const void *data = ibsw_genl_attrs(nlh, &len);
 
 	if (data)
 		json_attrs(ctl, key, data, len, set);
 }
 
 void ctl_json_nest(struct ctl *ctl, const char *key, const struct nlattr *nest,
-		   const struct ctl_attr_set *set)
+		   const struct ibsw_attr_set *set)
 {
 	json_attrs(ctl, key, mnl_attr_get_payload(nest), mnl_attr_get_payload_len(nest),
 		   set);
@@ -610,11 +538,11 @@ static void print_vlarb(struct ctl *ctl, const struct nlmsghdr *nlh, uint16_t ty
 {
 	const struct nlattr *attr, *tb[IBSW_A_VLARB_ENTRY_MAX + 1];
 	size_t len;
-	const void *data = ctl_msg_attrs(nlh, &len);
+	const void *data = ibsw_genl_attrs(nlh, &len);
 	bool any = false;
 
 	fprintf(ctl->out, "    %s ", label);
-	for (attr = data; ctl_attr_valid(attr, data, len); attr = mnl_attr_next(attr)) {
+	for (attr = data; ibsw_attr_ok(attr, data, len); attr = mnl_attr_next(attr)) {
 		if (mnl_attr_get_type(attr) != type ||
 		    ctl_parse_nest(ctl, attr, &ctl_vlarb_attrs, tb))
 			continue;
@@ -632,7 +560,7 @@ static void print_port_details(struct ctl *ctl, const struct nlmsghdr *nlh,
 	const struct nlattr *attr, *st[IBSW_A_SL2VL_MAX + 1];
 	const uint8_t *map;
 	size_t len;
-	const void *data = ctl_msg_attrs(nlh, &len);
+	const void *data = ibsw_genl_attrs(nlh, &len);
 	int i;
 
 	print_vlarb(ctl, nlh, IBSW_A_PORT_VLARB_HIGH, "vlarb-high");
@@ -640,7 +568,7 @@ static void print_port_details(struct ctl *ctl, const struct nlmsghdr *nlh,
 	if (tb[IBSW_A_PORT_VLARB_HIGH_LIMIT])
 		fprintf(ctl->out, "    vlarb-limit %u\n",
 			mnl_attr_get_u32(tb[IBSW_A_PORT_VLARB_HIGH_LIMIT]));
-	for (attr = data; ctl_attr_valid(attr, data, len); attr = mnl_attr_next(attr)) {
+	for (attr = data; ibsw_attr_ok(attr, data, len); attr = mnl_attr_next(attr)) {
 		if (mnl_attr_get_type(attr) != IBSW_A_PORT_SL2VL ||
 		    ctl_parse_nest(ctl, attr, &ctl_sl2vl_attrs, st) ||
 		    !st[IBSW_A_SL2VL_MAP] ||
@@ -688,14 +616,14 @@ void ctl_print_port(struct ctl *ctl, const struct nlmsghdr *nlh,
 	if (tb[IBSW_A_PORT_WIDTH] || tb[IBSW_A_PORT_SPEED] || tb[IBSW_A_PORT_RATE]) {
 		ctl_format_rate(buf, sizeof(buf), get_u32(tb[IBSW_A_PORT_WIDTH], ~0u),
 				get_u32(tb[IBSW_A_PORT_SPEED], ~0u),
-				tb[IBSW_A_PORT_RATE] ? ctl_attr_uint(tb[IBSW_A_PORT_RATE]) : 0);
+				tb[IBSW_A_PORT_RATE] ? ibsw_attr_uint(tb[IBSW_A_PORT_RATE]) : 0);
 		fprintf(f, " rate %s", buf);
 	}
 	if (tb[IBSW_A_PORT_CLOCK_PPM])
 		fprintf(f, " clock %+dppm", (int32_t)mnl_attr_get_u32(tb[IBSW_A_PORT_CLOCK_PPM]));
 	if (tb[IBSW_A_PORT_HCA_RATE] && kind == IBSW_PORT_KIND_HOST) {
 		ctl_format_rate(buf, sizeof(buf), ~0u, ~0u,
-				ctl_attr_uint(tb[IBSW_A_PORT_HCA_RATE]));
+				ibsw_attr_uint(tb[IBSW_A_PORT_HCA_RATE]));
 		fprintf(f, " hca-rate %s", buf);
 	}
 	if (tb[IBSW_A_PORT_NR_VLS])
@@ -710,8 +638,8 @@ void ctl_print_port(struct ctl *ctl, const struct nlmsghdr *nlh,
 		fprintf(f, " netns-id %d", (int32_t)mnl_attr_get_u32(tb[IBSW_A_PORT_NETNS_ID]));
 	fputc('\n', f);
 
-	data = ctl_msg_attrs(nlh, &len);
-	for (attr = data; ctl_attr_valid(attr, data, len); attr = mnl_attr_next(attr)) {
+	data = ibsw_genl_attrs(nlh, &len);
+	for (attr = data; ibsw_attr_ok(attr, data, len); attr = mnl_attr_next(attr)) {
 		if (mnl_attr_get_type(attr) != IBSW_A_PORT_VL ||
 		    ctl_parse_nest(ctl, attr, &ctl_vl_attrs, vt) || !vt[IBSW_A_VL_BUFFER_CREDITS])
 			continue;
@@ -741,7 +669,7 @@ static void print_counter_lines(struct ctl *ctl, const struct nlattr *nest,
 		if (!ct[id])
 			continue;
 		fprintf(ctl->out, "%s%s %llu", n % 4 ? " " : indent,
-			ctl_counter_iba_names[id], (unsigned long long)ctl_attr_uint(ct[id]));
+			ctl_counter_iba_names[id], (unsigned long long)ibsw_attr_uint(ct[id]));
 		if (++n % 4 == 0)
 			fputc('\n', ctl->out);
 	}
@@ -754,7 +682,7 @@ void ctl_print_counters(struct ctl *ctl, const struct nlmsghdr *nlh,
 {
 	const struct nlattr *attr, *vt[IBSW_A_VL_MAX + 1];
 	size_t len;
-	const void *data = ctl_msg_attrs(nlh, &len);
+	const void *data = ibsw_genl_attrs(nlh, &len);
 	bool per_vl = arg && *(const bool *)arg;
 	struct jw *jw = &ctl->jw;
 	char buf[64];
@@ -776,7 +704,7 @@ void ctl_print_counters(struct ctl *ctl, const struct nlmsghdr *nlh,
 	}
 	if (per_vl && ctl->json)
 		jw_arr_open(jw, "vl");
-	for (attr = data; ctl_attr_valid(attr, data, len); attr = mnl_attr_next(attr)) {
+	for (attr = data; ibsw_attr_ok(attr, data, len); attr = mnl_attr_next(attr)) {
 		if (!per_vl || mnl_attr_get_type(attr) != IBSW_A_PORT_VL ||
 		    ctl_parse_nest(ctl, attr, &ctl_vl_attrs, vt) || !vt[IBSW_A_VL_COUNTERS])
 			continue;
@@ -814,7 +742,7 @@ void ctl_print_addr(struct ctl *ctl, const struct nlattr *entry)
 }
 
 struct show_ctx {
-	const struct ctl_attr_set *set;
+	const struct ibsw_attr_set *set;
 	ctl_print_fn print;
 	void *arg;
 };
@@ -830,7 +758,7 @@ static int show_cb(struct ctl *ctl, const struct nlmsghdr *nlh, void *data)
 	return 0;
 }
 
-int ctl_show(struct ctl *ctl, struct nlmsghdr *req, const struct ctl_attr_set *set,
+int ctl_show(struct ctl *ctl, struct nlmsghdr *req, const struct ibsw_attr_set *set,
 	     ctl_print_fn print, void *arg, bool array)
 {
 	struct show_ctx sc = { set, print, arg };

@@ -87,10 +87,9 @@ static int nl_xfer(struct ctl *ctl, struct nlmsghdr *req, ctl_msg_cb cb, void *d
 
 static int nl_listen(struct ctl *ctl, ctl_msg_cb cb, void *data)
 {
+	struct reply_call call = { ctl, cb, data };
 	struct ibsw_genl *g;
-	struct nlmsghdr *nlh;
-	int err = nl_open(ctl), grp, left;
-	ssize_t n;
+	int err = nl_open(ctl);
 
 	if (err)
 		return err;
@@ -99,30 +98,15 @@ static int nl_listen(struct ctl *ctl, ctl_msg_cb cb, void *data)
 		ctl_err(ctl, "the ibsw family has no \"%s\" group", IBSW_MCGRP_MONITOR);
 		return -EPROTO;
 	}
-	grp = g->mcgrp;
-	if (mnl_socket_setsockopt(g->sock, NETLINK_ADD_MEMBERSHIP, &grp, sizeof(grp)))
-		return -errno;
+	err = ibsw_genl_subscribe(g);
+	if (err)
+		return err;
 	/* until a signal ends the program: each event is flushed when printed */
 	for (;;) {
-		n = mnl_socket_recvfrom(g->sock, g->rbuf, g->rbuf_size);
-		if (n < 0) {
-			if (errno == EINTR)
-				continue;
-			if (errno == ENOBUFS) {
-				ctl_err(ctl, "notifications lost (receive buffer overrun)");
-				continue;
-			}
-			return -errno;
-		}
-		left = n;
-		for (nlh = (struct nlmsghdr *)g->rbuf; mnl_nlmsg_ok(nlh, left);
-		     nlh = mnl_nlmsg_next(nlh, &left)) {
-			if (nlh->nlmsg_type != g->family)
-				continue;
-			err = cb(ctl, nlh, data);
-			if (err)
-				return err;
-		}
+		err = ibsw_genl_listen(g, reply_cb, &call);
+		if (err != -ENOBUFS)
+			return err;
+		ctl_err(ctl, "notifications lost (receive buffer overrun)");
 	}
 }
 

@@ -225,7 +225,7 @@ static int port_set(struct ctl *ctl, int argc, char **argv)
 		mnl_attr_nest_end(nlh, nest);
 	}
 	if (ps.hca_rate)
-		ctl_attr_put_uint(nlh, IBSW_A_PORT_HCA_RATE, ps.hca_rate_v);
+		ibsw_attr_put_uint(nlh, IBSW_A_PORT_HCA_RATE, ps.hca_rate_v);
 	err = ctl_request(ctl, nlh, NULL, NULL);
 	if (err)
 		return ctl_nl_err(ctl, err, "port set %s/%u", sw, port);
