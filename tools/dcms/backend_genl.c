@@ -39,33 +39,7 @@ static __printf(2, 3) void set_msg(struct backend *b, const char *fmt, ...)
 /* A request of the ibsw family, in the send buffer */
 static struct nlmsghdr *msg_start(struct genl *g, uint8_t cmd, uint16_t flags)
 {
-	struct nlmsghdr *nlh = mnl_nlmsg_put_header(g->sbuf);
-	struct genlmsghdr *genl;
-
-	nlh->nlmsg_type = g->nl.family;
-	nlh->nlmsg_flags = NLM_F_REQUEST | flags;
-	genl = mnl_nlmsg_put_extra_header(nlh, sizeof(*genl));
-	genl->cmd = cmd;
-	genl->version = IBSW_FAMILY_VERSION;
-	return nlh;
-}
-
-/* The attributes of a reply, by type, up to max (the last one of each) */
-static void parse_attrs(const struct nlattr *first, size_t len,
-			const struct nlattr **tb, unsigned int max)
-{
-	const struct nlattr *a = first;
-
-	memset(tb, 0, (max + 1) * sizeof(*tb));
-	while (mnl_attr_ok(a, len)) {
-		unsigned int type = mnl_attr_get_type(a);
-		const struct nlattr *next = mnl_attr_next(a);
-
-		if (type <= max)
-			tb[type] = a;
-		len -= (const char *)next - (const char *)a;
-		a = next;
-	}
+	return ibsw_genl_msg_start(g->sbuf, g->nl.family, cmd, flags);
 }
 
 /* Send a request, pass each reply to cb; the extack message into b->msg */
@@ -81,63 +55,15 @@ static int xfer(struct backend *b, struct nlmsghdr *req, ibsw_genl_cb cb, void *
 	return err;
 }
 
-static void parse_msg(const struct nlmsghdr *nlh, const struct nlattr **tb,
-		      unsigned int max)
-{
-	size_t hdr = MNL_NLMSG_HDRLEN + MNL_ALIGN(sizeof(struct genlmsghdr));
-
-	if (nlh->nlmsg_len < hdr) {
-		memset(tb, 0, (max + 1) * sizeof(*tb));
-		return;
-	}
-	parse_attrs(mnl_nlmsg_get_payload_offset(nlh, sizeof(struct genlmsghdr)),
-		    nlh->nlmsg_len - hdr, tb, max);
-}
-
-static void parse_nest(const struct nlattr *nest, const struct nlattr **tb,
-		       unsigned int max)
-{
-	parse_attrs(mnl_attr_get_payload(nest), mnl_attr_get_payload_len(nest), tb, max);
-}
-
-/* A "uint" attribute: 4 or 8 bytes; u8 and u16 too */
-static uint64_t get_uint(const struct nlattr *a)
-{
-	switch (mnl_attr_get_payload_len(a)) {
-	case 1:
-		return mnl_attr_get_u8(a);
-	case 2:
-		return mnl_attr_get_u16(a);
-	case 4:
-		return mnl_attr_get_u32(a);
-	case 8:
-		return mnl_attr_get_u64(a);
-	default:
-		return 0;
-	}
-}
-
-static void get_str(const struct nlattr *a, char *buf, size_t len)
-{
-	size_t n = a ? mnl_attr_get_payload_len(a) : 0;
-	const char *s = a ? mnl_attr_get_payload(a) : "";
-
-	n = strnlen(s, n);
-	if (n >= len)
-		n = len - 1;
-	memcpy(buf, s, n);
-	buf[n] = '\0';
-}
-
 /* ---------------------------------------------------------------- ops */
 
 static int scale_cb(const struct nlmsghdr *nlh, void *data)
 {
 	const struct nlattr *tb[IBSW_A_FABRIC_MAX + 1];
 
-	parse_msg(nlh, tb, IBSW_A_FABRIC_MAX);
+	ibsw_attr_parse_msg(nlh, IBSW_A_FABRIC_MAX, NULL, tb);
 	if (tb[IBSW_A_FABRIC_TIME_SCALE])
-		*(uint32_t *)data = get_uint(tb[IBSW_A_FABRIC_TIME_SCALE]);
+		*(uint32_t *)data = ibsw_attr_uint(tb[IBSW_A_FABRIC_TIME_SCALE]);
 	return 0;
 }
 
@@ -163,7 +89,7 @@ static int switch_cb(const struct nlmsghdr *nlh, void *data)
 	const struct nlattr *tb[IBSW_A_SWITCH_MAX + 1];
 	struct names *l = data;
 
-	parse_msg(nlh, tb, IBSW_A_SWITCH_MAX);
+	ibsw_attr_parse_msg(nlh, IBSW_A_SWITCH_MAX, NULL, tb);
 	if (!tb[IBSW_A_SWITCH_NAME])
 		return 0;
 	if (l->n == l->cap) {
@@ -175,7 +101,7 @@ static int switch_cb(const struct nlmsghdr *nlh, void *data)
 		l->v = v;
 		l->cap = cap;
 	}
-	get_str(tb[IBSW_A_SWITCH_NAME], l->v[l->n++].s, BE_NAME_LEN);
+	ibsw_attr_strcpy(l->v[l->n++].s, BE_NAME_LEN, tb[IBSW_A_SWITCH_NAME]);
 	return 0;
 }
 
@@ -206,7 +132,7 @@ static int port_cb(const struct nlmsghdr *nlh, void *data)
 	struct port_list *l = data;
 	struct dcms_port_sample *s;
 
-	parse_msg(nlh, tb, IBSW_A_PORT_MAX);
+	ibsw_attr_parse_msg(nlh, IBSW_A_PORT_MAX, NULL, tb);
 	if (!tb[IBSW_A_PORT_PORT])
 		return 0;
 	if (l->n == l->cap) {
@@ -220,29 +146,31 @@ static int port_cb(const struct nlmsghdr *nlh, void *data)
 	}
 	s = &l->v[l->n++];
 	memset(s, 0, sizeof(*s));
-	s->port = get_uint(tb[IBSW_A_PORT_PORT]);
-	switch (tb[IBSW_A_PORT_KIND] ? get_uint(tb[IBSW_A_PORT_KIND]) : IBSW_PORT_KIND_NONE) {
+	s->port = ibsw_attr_uint(tb[IBSW_A_PORT_PORT]);
+	switch (tb[IBSW_A_PORT_KIND] ? ibsw_attr_uint(tb[IBSW_A_PORT_KIND]) :
+		IBSW_PORT_KIND_NONE) {
 	case IBSW_PORT_KIND_HOST:
 		s->peer = DCMS_PEER_CA;
 		break;
 	case IBSW_PORT_KIND_LINK:
 		s->peer = DCMS_PEER_SWITCH;
-		get_str(tb[IBSW_A_PORT_PEER_SWITCH_NAME], s->peer_switch, sizeof(s->peer_switch));
+		ibsw_attr_strcpy(s->peer_switch, sizeof(s->peer_switch),
+				 tb[IBSW_A_PORT_PEER_SWITCH_NAME]);
 		if (tb[IBSW_A_PORT_PEER_PORT])
-			s->peer_port = get_uint(tb[IBSW_A_PORT_PEER_PORT]);
+			s->peer_port = ibsw_attr_uint(tb[IBSW_A_PORT_PEER_PORT]);
 		break;
 	default:
 		s->peer = DCMS_PEER_NONE;
 		break;
 	}
 	if (tb[IBSW_A_PORT_COUNTERS]) {
-		parse_nest(tb[IBSW_A_PORT_COUNTERS], cnt, IBSW_A_COUNTERS_MAX);
+		ibsw_attr_parse_nest(tb[IBSW_A_PORT_COUNTERS], IBSW_A_COUNTERS_MAX, NULL, cnt);
 		if (cnt[IBSW_A_COUNTERS_XMIT_WAIT])
-			s->w = get_uint(cnt[IBSW_A_COUNTERS_XMIT_WAIT]);
+			s->w = ibsw_attr_uint(cnt[IBSW_A_COUNTERS_XMIT_WAIT]);
 		if (cnt[IBSW_A_COUNTERS_XMIT_DATA])
-			s->d = get_uint(cnt[IBSW_A_COUNTERS_XMIT_DATA]);
+			s->d = ibsw_attr_uint(cnt[IBSW_A_COUNTERS_XMIT_DATA]);
 		if (cnt[IBSW_A_COUNTERS_XMIT_TIME_CONG])
-			s->c = get_uint(cnt[IBSW_A_COUNTERS_XMIT_TIME_CONG]);
+			s->c = ibsw_attr_uint(cnt[IBSW_A_COUNTERS_XMIT_TIME_CONG]);
 	}
 	return 0;
 }
@@ -274,13 +202,13 @@ static int cc_cb(const struct nlmsghdr *nlh, void *data)
 	size_t hdr = MNL_NLMSG_HDRLEN + MNL_ALIGN(sizeof(struct genlmsghdr));
 	const struct nlattr *a;
 
-	parse_msg(nlh, tb, IBSW_A_CC_MAX);
+	ibsw_attr_parse_msg(nlh, IBSW_A_CC_MAX, NULL, tb);
 	if (tb[IBSW_A_CC_THRESHOLD])
-		cc->threshold = get_uint(tb[IBSW_A_CC_THRESHOLD]);
+		cc->threshold = ibsw_attr_uint(tb[IBSW_A_CC_THRESHOLD]);
 	if (tb[IBSW_A_CC_PACKET_SIZE])
-		cc->packet_size = get_uint(tb[IBSW_A_CC_PACKET_SIZE]);
+		cc->packet_size = ibsw_attr_uint(tb[IBSW_A_CC_PACKET_SIZE]);
 	if (tb[IBSW_A_CC_MARKING_RATE])
-		cc->marking_rate = get_uint(tb[IBSW_A_CC_MARKING_RATE]);
+		cc->marking_rate = ibsw_attr_uint(tb[IBSW_A_CC_MARKING_RATE]);
 	if (nlh->nlmsg_len < hdr)
 		return 0;
 	mnl_attr_for_each(a, nlh, sizeof(struct genlmsghdr)) {
@@ -288,22 +216,23 @@ static int cc_cb(const struct nlmsghdr *nlh, void *data)
 
 		if (mnl_attr_get_type(a) != IBSW_A_CC_PORT_SETTING)
 			continue;
-		parse_nest(a, pt, IBSW_A_CC_PORT_MAX);
+		ibsw_attr_parse_nest(a, IBSW_A_CC_PORT_MAX, NULL, pt);
 		if (!pt[IBSW_A_CC_PORT_PORT])
 			continue;
-		port = get_uint(pt[IBSW_A_CC_PORT_PORT]);
+		port = ibsw_attr_uint(pt[IBSW_A_CC_PORT_PORT]);
 		if (port < 1 || port > DCMS_PORTS_MAX)
 			continue;
 		if (port > cc->nports)
 			cc->nports = port;
 		if (pt[IBSW_A_CC_PORT_VALID])
-			cc->port[port].valid = get_uint(pt[IBSW_A_CC_PORT_VALID]);
+			cc->port[port].valid = ibsw_attr_uint(pt[IBSW_A_CC_PORT_VALID]);
 		if (pt[IBSW_A_CC_PORT_THRESHOLD])
-			cc->port[port].threshold = get_uint(pt[IBSW_A_CC_PORT_THRESHOLD]);
+			cc->port[port].threshold = ibsw_attr_uint(pt[IBSW_A_CC_PORT_THRESHOLD]);
 		if (pt[IBSW_A_CC_PORT_PACKET_SIZE])
-			cc->port[port].packet_size = get_uint(pt[IBSW_A_CC_PORT_PACKET_SIZE]);
+			cc->port[port].packet_size = ibsw_attr_uint(pt[IBSW_A_CC_PORT_PACKET_SIZE]);
 		if (pt[IBSW_A_CC_PORT_MARKING_RATE])
-			cc->port[port].marking_rate = get_uint(pt[IBSW_A_CC_PORT_MARKING_RATE]);
+			cc->port[port].marking_rate =
+				ibsw_attr_uint(pt[IBSW_A_CC_PORT_MARKING_RATE]);
 	}
 	return 0;
 }
