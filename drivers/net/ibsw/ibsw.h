@@ -33,8 +33,8 @@
  * The control plane, under RTNL: fabric.c, switch.c (switches, ports,
  * links), host_ctl.c (host port netdevs), engine_ctl.c, ccctl.c
  * (congestion control settings, the CongestionLog), stats.c (counters),
- * sysfs.c, netlink.c and netlink_cc.c. It calls into the datapath; the datapath calls
- * nothing of it.
+ * sysfs.c, netlink.c and netlink_cc.c. It calls into the datapath; the
+ * datapath calls nothing of it.
  *
  * Locking, in short (design §4.2):
  * - RTNL serialises the control plane: creating, connecting, configuring
