@@ -141,6 +141,36 @@ static enum ibsw_pkt_err ibsw_pkt_parse_eth(const struct sk_buff *skb,
 	return IBSW_PKT_OK;
 }
 
+/**
+ * ibsw_pkt_dscp() - the DSCP of a frame, read ahead of its parse
+ * @skb: the frame, its MAC header set
+ *
+ * For a host port's ndo_select_queue, which picks the TX queue of the
+ * packet's SL before the qdisc: it reads the Ethernet type, one VLAN tag
+ * and the IP header's DS field, and leaves checking the packet to
+ * ibsw_pkt_parse() in ndo_start_xmit.
+ *
+ * Return: the DSCP, or -1 if the frame is not IPv4 or IPv6 (or is cut
+ * short before the DS field).
+ */
+int ibsw_pkt_dscp(const struct sk_buff *skb)
+{
+	struct ibsw_pkt pkt;
+	const u8 *ds;
+	u8 _ds[2];
+
+	if (ibsw_pkt_parse_eth(skb, &pkt))
+		return -1;
+	ds = ibsw_pkt_read(skb, pkt.l3_off, sizeof(_ds), _ds);
+	if (!ds)
+		return -1;
+	if (pkt.l3_proto == htons(ETH_P_IP))
+		return ds[1] >> 2;
+	/* IPv6: version, then the traffic class across the nibbles */
+	return ((ds[0] & 0x0f) << 2) | (ds[1] >> 6);
+}
+EXPORT_SYMBOL_IF_KUNIT(ibsw_pkt_dscp);
+
 /* On success, *plen is the IP payload length. */
 static enum ibsw_pkt_err ibsw_pkt_parse_ip4(const struct sk_buff *skb,
 					    unsigned int flen,

@@ -208,6 +208,7 @@ struct ibsw_pkt {
 
 enum ibsw_pkt_err ibsw_pkt_parse(const struct sk_buff *skb,
 				 struct ibsw_pkt *pkt);
+int ibsw_pkt_dscp(const struct sk_buff *skb);
 const char *ibsw_pkt_err_name(enum ibsw_pkt_err err);
 enum ibsw_pkt_class ibsw_pkt_opcode_class(u8 opcode);
 int ibsw_pkt_set_fecn(struct sk_buff *skb, struct ibsw_pkt *pkt);

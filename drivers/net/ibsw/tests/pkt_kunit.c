@@ -949,6 +949,52 @@ static void ibsw_pkt_err_name_test(struct kunit *test)
 	}
 }
 
+/*
+ * The DSCP read ahead for the TX queue: hand-written frame starts (MAC
+ * addresses zero, the EtherType at byte 12), linear and with the IP
+ * header in a fragment.
+ */
+struct kt_dscp_case {
+	const char	*desc;
+	unsigned int	len;
+	u8		frame[24];
+	int		dscp;
+};
+
+static const struct kt_dscp_case kt_dscp_cases[] = {
+	{ "ipv4, tos 0xb8: 46", 16, { [12] = 0x08, 0x00, 0x45, 0xb8 }, 46 },
+	{ "ipv4, tos 0x03 (ecn only): 0", 16,
+	  { [12] = 0x08, 0x00, 0x45, 0x03 }, 0 },
+	{ "ipv4 after an 802.1q tag, tos 0x28: 10", 20,
+	  { [12] = 0x81, 0x00, 0x00, 0x05, 0x08, 0x00, 0x45, 0x28 }, 10 },
+	{ "ipv6, traffic class 0xb8: 46", 16,
+	  { [12] = 0x86, 0xdd, 0x6b, 0x80 }, 46 },
+	{ "ipv6, traffic class 0x04: 1", 16,
+	  { [12] = 0x86, 0xdd, 0x60, 0x40 }, 1 },
+	{ "ipv6, traffic class 0xfc: 63", 16,
+	  { [12] = 0x86, 0xdd, 0x6f, 0xc0 }, 63 },
+	{ "arp", 16, { [12] = 0x08, 0x06, 0x00, 0x01 }, -1 },
+	{ "ipv4 cut after its first byte", 15, { [12] = 0x08, 0x00, 0x45 },
+	  -1 },
+	{ "two vlan tags", 24,
+	  { [12] = 0x88, 0xa8, 0x00, 0x05, 0x81, 0x00, 0x00, 0x06, 0x08,
+	    0x00, 0x45, 0xb8 }, -1 },
+	{ "runt", 10, { 0 }, -1 },
+};
+
+KUNIT_ARRAY_PARAM_DESC(kt_dscp, kt_dscp_cases, desc);
+
+static void ibsw_pkt_dscp_test(struct kunit *test)
+{
+	const struct kt_dscp_case *c = test->param_value;
+	struct kt_layout lo = {};
+
+	KUNIT_EXPECT_EQ(test, ibsw_pkt_dscp(kt_skb(test, c->frame, c->len, &lo,
+						   KT_LINEAR)), c->dscp);
+	KUNIT_EXPECT_EQ(test, ibsw_pkt_dscp(kt_skb(test, c->frame, c->len, &lo,
+						   KT_HEAD_ETH)), c->dscp);
+}
+
 static struct kunit_case ibsw_pkt_test_cases[] = {
 	KUNIT_CASE_PARAM(ibsw_pkt_parse_test, kt_parse_gen_params),
 	KUNIT_CASE_PARAM(ibsw_pkt_reject_test, kt_reject_gen_params),
@@ -957,6 +1003,7 @@ static struct kunit_case ibsw_pkt_test_cases[] = {
 	KUNIT_CASE(ibsw_pkt_icrc_known_answer_test),
 	KUNIT_CASE_PARAM(ibsw_pkt_opcode_class_test, kt_class_gen_params),
 	KUNIT_CASE(ibsw_pkt_err_name_test),
+	KUNIT_CASE_PARAM(ibsw_pkt_dscp_test, kt_dscp_gen_params),
 	{}
 };
 
