@@ -302,7 +302,7 @@ static void ibsw_engine_finish(struct ibsw_engine *e, struct ibsw_port *peer,
 			ibsw_switch_receive(port, skb);
 		}
 		if (dev)
-			for_each_set_bit(i, &w, IBSW_NR_DATA_VLS)
+			for_each_set_bit(i, &w, IBSW_NR_SLS)
 				netif_tx_wake_queue(netdev_get_tx_queue(dev, i));
 		rcu_read_unlock();
 		return;
@@ -422,8 +422,10 @@ static void ibsw_engine_pass(struct ibsw_engine *e)
 		budget--;
 		if (e->hca) {
 			e->fifo_bytes[vl] -= len;
-			if (e->fifo_bytes[vl] < e->fifo_limit)
-				wake |= BIT(vl);
+			if (e->fifo_bytes[vl] < e->fifo_limit) {
+				wake |= e->fifo_stopped[vl];
+				e->fifo_stopped[vl] = 0;
+			}
 		} else {
 			ret[nret].src = cb->in_port;
 			ret[nret].vl = cb->in_vl;
@@ -513,8 +515,9 @@ EXPORT_SYMBOL_IF_KUNIT(ibsw_engine_run);
  * ibsw_hca_enqueue() - queue a host's packet in its HCA transmitter
  * @e: the host port's HCA engine
  * @skb: the packet, its ibsw_cb() filled in
- * @txq: the netdev TX queue of its VL, stopped while the FIFO holds a
- *	packet (the next one waits in the qdisc: nothing is dropped)
+ * @txq: the netdev TX queue it came from (its SL's), stopped while its
+ *	VL's FIFO is at its limit (the next one waits in the qdisc: nothing
+ *	is dropped)
  *
  * Context: ndo_start_xmit (BH disabled).
  * Return: 0 if queued; -ENOTCONN if the port is going away; -ENOBUFS if
@@ -523,6 +526,8 @@ EXPORT_SYMBOL_IF_KUNIT(ibsw_engine_run);
 int ibsw_hca_enqueue(struct ibsw_engine *e, struct sk_buff *skb,
 		     struct netdev_queue *txq)
 {
+	/* The TX queue's index, its SL */
+	u16 q = BIT(txq - txq->dev->_tx);
 	unsigned int vl = ibsw_cb(skb)->out_vl;
 	bool idle;
 
@@ -533,6 +538,7 @@ int ibsw_hca_enqueue(struct ibsw_engine *e, struct sk_buff *skb,
 	}
 	if (unlikely(e->fifo_bytes[vl] >= IBSW_HCA_FIFO_CAP)) {
 		netif_tx_stop_queue(txq);
+		e->fifo_stopped[vl] |= q;
 		spin_unlock(&e->lock);
 		return -ENOBUFS;
 	}
@@ -541,8 +547,10 @@ int ibsw_hca_enqueue(struct ibsw_engine *e, struct sk_buff *skb,
 	WRITE_ONCE(e->queued, e->queued | BIT(vl));
 	e->fifo_bytes[vl] += ibsw_cb(skb)->wire_len;
 	/* Under the lock: the engine's wake comes after this stop */
-	if (e->fifo_bytes[vl] >= e->fifo_limit)
+	if (e->fifo_bytes[vl] >= e->fifo_limit) {
 		netif_tx_stop_queue(txq);
+		e->fifo_stopped[vl] |= q;
+	}
 	idle = ibsw_engine_due(e);
 	spin_unlock(&e->lock);
 	if (idle)

@@ -30,7 +30,7 @@
  */
 #define IBSW_PACE_SLACK_NS	(5 * NSEC_PER_MSEC)
 
-/* Most an HCA FIFO holds before the netdev queue of its VL stops */
+/* Most an HCA FIFO holds before the netdev queues that fill it stop */
 #define IBSW_HCA_FIFO_MAX	(256 * 1024)
 
 /*
@@ -85,7 +85,10 @@ struct ibsw_cc_log {
  *	wire: a timer later than the slack loses the link time
  * @wire: the packet on the wire, or NULL
  * @fifo_bytes: HCA: wire bytes in each VL's FIFO
- * @fifo_limit: HCA: FIFO bytes at which the VL's netdev queue stops
+ * @fifo_limit: HCA: FIFO bytes at which the netdev queues filling the VL
+ *	stop
+ * @fifo_stopped: HCA: the netdev TX queues (one per SL) each VL's FIFO
+ *	stopped, to wake as it drains
  * @wait_mask: which PortXmitWait clocks run (bit v: VL v; bit 15: port)
  * @wait_last: when they were last accounted
  * @wait_ns: accumulated waiting, wall-clock ns, since @wait_ticks
@@ -131,6 +134,7 @@ struct ibsw_engine {
 	struct sk_buff		*wire;
 	u32			fifo_bytes[IBSW_NR_DATA_VLS];
 	u32			fifo_limit;
+	u16			fifo_stopped[IBSW_NR_DATA_VLS];
 
 	u16			wait_mask;
 	u64			wait_last;

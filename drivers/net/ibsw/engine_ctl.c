@@ -134,6 +134,7 @@ void ibsw_engine_close(struct ibsw_engine *e)
 		skb_queue_splice_tail_init(&e->voq[i], &drop);
 	memset(e->busy, 0, sizeof(e->busy));
 	memset(e->fifo_bytes, 0, sizeof(e->fifo_bytes));
+	memset(e->fifo_stopped, 0, sizeof(e->fifo_stopped));
 	WRITE_ONCE(e->queued, 0);
 	memset(e->cc_fill, 0, sizeof(e->cc_fill));
 	e->cc_victim = 0;
@@ -191,6 +192,7 @@ void ibsw_engine_trim(struct ibsw_engine *e, unsigned int nr_vls)
 			skb_queue_splice_tail_init(ibsw_voq(e, s, vl), &drop);
 		bitmap_zero(e->busy[vl], IBSW_MAX_SRC);
 		e->fifo_bytes[vl] = 0;
+		e->fifo_stopped[vl] = 0;
 		e->cc_fill[vl] = 0;
 		e->cc_victim &= ~BIT(vl);
 		e->cc_root_run[vl] = IBSW_CC_ROOT_PASSES;

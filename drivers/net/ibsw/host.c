@@ -3,8 +3,10 @@
  * Host ports, the datapath: the netdev an emulated host's rxe device binds
  * to.
  *
- * The netdev lives in the host's namespace and has one TX queue per VL.
- * What the host sends goes through the HCA transmitter of the port (an
+ * The netdev lives in the host's namespace and has one TX queue per SL,
+ * as an HCA has send queues per SL: the SL is read ahead from the DSCP
+ * (ndo_select_queue), the packet parsed once in ndo_start_xmit and mapped
+ * to its VL there. What the host sends goes through the HCA transmitter of the port (an
  * engine, engine.c) into the switch port's input buffers; what the switch
  * sends to the host goes through an RX queue that the netdev's NAPI
  * instance empties, in the order the packets left the link (netif_rx()
@@ -21,34 +23,13 @@
 #include "engine.h"
 #include "pkt.h"
 
-static unsigned int ibsw_host_vl(struct ibsw_port *port,
-				 const struct ibsw_pkt *pkt)
-{
-	const struct ibsw_sl2vl_tab *tab = rcu_dereference(port->sl2vl);
-
-	/* Input port 0: the HCA side's SL-to-VL table */
-	return ibsw_sl2vl_get(&tab->map[0], ibsw_dscp_to_sl(pkt->dscp));
-}
-
-/* ndo_select_queue: the TX queue of the packet's VL */
+/* ndo_select_queue: the TX queue of the packet's SL; 0 for other frames */
 u16 ibsw_host_select_queue(struct net_device *dev, struct sk_buff *skb,
 			   struct net_device *sb_dev)
 {
-	struct ibsw_host *h = netdev_priv(dev);
-	struct ibsw_port *port;
-	struct ibsw_pkt pkt;
-	u16 q = 0;
+	int dscp = ibsw_pkt_dscp(skb);
 
-	rcu_read_lock();
-	port = rcu_dereference(h->port);
-	if (port && ibsw_pkt_parse(skb, &pkt) == IBSW_PKT_OK) {
-		unsigned int vl = ibsw_host_vl(port, &pkt);
-
-		if (vl < dev->real_num_tx_queues)
-			q = vl;
-	}
-	rcu_read_unlock();
-	return q;
+	return dscp < 0 ? 0 : ibsw_dscp_to_sl(dscp);
 }
 
 /* Multicast or broadcast destination address (IPv4 is v4-mapped) */
@@ -79,7 +60,9 @@ static u8 ibsw_host_cc_flags(const struct ibsw_pkt *pkt)
 static void ibsw_host_roce(struct ibsw_port *port, struct net_device *dev,
 			   struct sk_buff *skb, const struct ibsw_pkt *pkt)
 {
+	unsigned int sl = ibsw_dscp_to_sl(pkt->dscp);
 	struct ibsw_skb_cb *cb = ibsw_cb(skb);
+	const struct ibsw_sl2vl_tab *tab;
 	unsigned int vl, len;
 	u16 dlid;
 	int err;
@@ -90,17 +73,19 @@ static void ibsw_host_roce(struct ibsw_port *port, struct net_device *dev,
 		ibsw_stat_inc(port, IBSW_CNT_RCV_SWITCH_RELAY_ERRORS);
 		goto drop;
 	}
-	vl = ibsw_host_vl(port, pkt);
+	/* Input port 0: the HCA side's SL-to-VL table */
+	tab = rcu_dereference(port->sl2vl);
+	vl = ibsw_sl2vl_get(&tab->map[0], sl);
 	if (ibsw_vl_drop(vl, READ_ONCE(port->nr_vls))) {
 		ibsw_stat_inc(port, IBSW_CNT_RCV_VL_DISCARDS);
 		goto drop;
 	}
 	/*
-	 * Only the queue of its VL stops when that VL's FIFO fills: a packet
-	 * on another (tc skbedit, pktgen queue_map, or queued before the
-	 * mapping changed) would pass a stopped VL without limit.
+	 * A VL's FIFO stops the queues of the SLs that fill it: a packet on
+	 * another SL's queue (tc skbedit, pktgen queue_map, a DSCP rewritten
+	 * after the queue was picked) could pass a stopped one without limit.
 	 */
-	if (unlikely(skb_get_queue_mapping(skb) != vl)) {
+	if (unlikely(skb_get_queue_mapping(skb) != sl)) {
 		ibsw_stat_inc(port, IBSW_CNT_HCA_DISCARDS);
 		goto drop;
 	}
@@ -122,9 +107,9 @@ static void ibsw_host_roce(struct ibsw_port *port, struct net_device *dev,
 	cb->in_port = port->num;
 	cb->in_vl = vl;
 	cb->out_vl = vl;
-	cb->sl = ibsw_dscp_to_sl(pkt->dscp);
+	cb->sl = sl;
 	dev_sw_netstats_tx_add(dev, 1, skb->len);
-	err = ibsw_hca_enqueue(port->hca, skb, netdev_get_tx_queue(dev, vl));
+	err = ibsw_hca_enqueue(port->hca, skb, netdev_get_tx_queue(dev, sl));
 	if (likely(!err))
 		return;
 	if (err == -ENOBUFS)

@@ -196,7 +196,7 @@ struct net_device *ibsw_host_netdev_new(struct ibsw_port *port,
 	dev = alloc_netdev_mqs(sizeof(struct ibsw_host),
 			       named ? ifname : "ibsw%d",
 			       named ? NET_NAME_USER : NET_NAME_ENUM,
-			       ibsw_host_setup, IBSW_NR_DATA_VLS, 1);
+			       ibsw_host_setup, IBSW_NR_SLS, 1);
 	if (!dev)
 		return ERR_PTR(-ENOMEM);
 	h = netdev_priv(dev);
@@ -208,9 +208,6 @@ struct net_device *ibsw_host_netdev_new(struct ibsw_port *port,
 		eth_hw_addr_set(dev, mac);
 	else
 		eth_hw_addr_random(dev);
-	err = netif_set_real_num_tx_queues(dev, port->nr_vls);
-	if (err)
-		goto err_free;
 	err = register_netdevice(dev);
 	if (err) {
 		NL_SET_ERR_MSG_FMT(extack, "cannot register netdev %s: %d",

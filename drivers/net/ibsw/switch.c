@@ -689,12 +689,13 @@ static int ibsw_port_cfg_apply(struct ibsw_port *port,
 		ibsw_vlarb_table_default(&arb[1], cfg->nr_vls);
 		ibsw_engine_set_vlarb(port->hca, &arb[1]);
 		dev = rtnl_dereference(port->netdev);
-		if (dev) {
-			netif_set_real_num_tx_queues(dev, cfg->nr_vls);
-			/* Their FIFOs are empty now: none may stay stopped */
-			for (i = cfg->nr_vls; i < IBSW_NR_DATA_VLS; i++)
-				netif_tx_start_queue(netdev_get_tx_queue(dev, i));
-		}
+		/*
+		 * The SLs of the VLs gone map to others now, and their queues
+		 * may have been stopped by a FIFO just emptied: restart every
+		 * queue, and let a full FIFO stop its queues again.
+		 */
+		if (dev)
+			netif_tx_wake_all_queues(dev);
 		if (ibsw_sysfs_vls_update(port))
 			pr_warn("%s port %u: cannot update sysfs VLs\n",
 				port->sw->name, port->num);
@@ -861,8 +862,6 @@ int ibsw_host_create(struct ibsw_switch *sw, unsigned int num,
 		unregister_netdevice(dev);
 		return err;
 	}
-	if (dev->real_num_tx_queues != port->nr_vls)
-		netif_set_real_num_tx_queues(dev, port->nr_vls);
 	ibsw_host_attach(port, dev);
 	ibsw_notify_port(port);
 	return 0;
