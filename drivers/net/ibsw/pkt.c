@@ -376,8 +376,11 @@ static int ibsw_pkt_mark(struct sk_buff *skb, unsigned int l4_off,
 	u8 *p;
 	int err;
 
-	/* Pulls the headers up to the mark into the head and unclones it */
-	err = skb_ensure_writable(skb, skb_mac_offset(skb) + mark_off + 1);
+	/*
+	 * Pulls the headers up to the 16-bit word the mark starts into the
+	 * head and unclones it: the checksum update below reads the word.
+	 */
+	err = skb_ensure_writable(skb, skb_mac_offset(skb) + mark_off + 2);
 	if (err)
 		return err;
 

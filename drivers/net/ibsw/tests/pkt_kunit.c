@@ -759,6 +759,9 @@ static void ibsw_pkt_mark_test(struct kunit *test)
 		KUNIT_ASSERT_EQ(test, ibsw_pkt_set_becn(skb, &pkt), 0);
 	KUNIT_EXPECT_EQ(test, pkt.fecn, c->f->fecn || fecn);
 	KUNIT_EXPECT_EQ(test, pkt.becn, c->f->becn || !fecn);
+	/* The 16-bit word the checksum update reads is in the head */
+	KUNIT_EXPECT_GE(test, skb_headlen(skb),
+			skb_mac_offset(skb) + lo.bth + KT_BTH_BYTE4 + 2);
 
 	/* Exactly the bit changed, and the UDP checksum if there is one */
 	len = kt_skb_bytes(test, skb, out);
