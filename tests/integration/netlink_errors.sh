@@ -457,6 +457,34 @@ dumps() {
 	q_run
 }
 
+# A dump whose passes straddle a change to the fabric says so in
+# NLM_F_DUMP_INTR, and one that does not, does not (read 8 KiB a pass)
+dump_intr() {
+	local i out
+
+	for i in $(seq 1 40); do
+		q_ok switch-new "{\"name\":\"nli$i-$IBSW_SFX\",\"nr-ports\":8}"
+	done
+	q_run || return
+	out=$("${NL[@]}" dump-intr port-get true) ||
+		ibsw_fail "dump-intr port-get failed" || return
+	echo "no change in between: $out"
+	jq -e '.parts >= 3 and (.intr_before | not) and (.intr_after | not)' \
+		<<<"$out" >/dev/null ||
+		ibsw_fail "a dump without a change: $out" || return
+	out=$("${NL[@]}" dump-intr port-get "$IBSWCTL" switch add "nli0-$IBSW_SFX" ports 1) ||
+		ibsw_fail "dump-intr port-get with a change failed" || return
+	echo "a switch added in between: $out"
+	jq -e '.parts >= 3 and (.intr_before | not) and .intr_after' \
+		<<<"$out" >/dev/null ||
+		ibsw_fail "a dump across a change: $out" || return
+
+	for i in $(seq 0 40); do
+		q_ok switch-del "{\"name\":\"nli$i-$IBSW_SFX\"}"
+	done
+	q_run
+}
+
 ibsw_case accepted accepted
 ibsw_case cli_extack cli_extack
 ibsw_case missing_attrs missing_attrs
@@ -467,5 +495,6 @@ ibsw_case unprivileged unprivileged
 ibsw_case other_netns other_netns
 ibsw_case notifications notifications
 ibsw_case dumps dumps
+ibsw_case dump_intr dump_intr
 
 ibsw_exit

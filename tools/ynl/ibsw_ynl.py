@@ -18,6 +18,12 @@ and prints results a shell test can check line by line.
       Joins the monitor group, prints "ready", then prints one JSON line
       per notification, {"name": NAME, "msg": ATTRS}, for SECONDS.
 
+  ibsw_ynl.py --ynl DIR dump-intr OP CMD...
+      Starts a dump of OP, reads its first part, runs CMD (a change to the
+      fabric, or "true"), reads the rest, and prints
+        {"parts": N, "msgs": N, "intr_before": BOOL, "intr_after": BOOL}
+      whether a message read before (after) CMD had NLM_F_DUMP_INTR.
+
 DIR is the kernel's tools/net/ynl (scripts/ynl-gen caches one in
 $IBSW_CACHE/ynl-VERSION/tools/net/ynl). Binary attributes are hex strings,
 in requests and in output.
@@ -28,8 +34,16 @@ import errno
 import json
 import os
 import select
+import struct
+import subprocess
 import sys
 import time
+
+NLMSG_ERROR = 2
+NLMSG_DONE = 3
+NLM_F_REQUEST = 0x1
+NLM_F_DUMP_INTR = 0x10
+NLM_F_DUMP = 0x300
 
 
 class Encoder(json.JSONEncoder):
@@ -89,6 +103,39 @@ def monitor(ynl, seconds):
             emit(ynl.async_msg_queue.pop(0))
 
 
+def dump_intr(ynl, op, cmd):
+    """A dump whose passes straddle a change, read 8 KiB at a time."""
+    seq = 4242
+    genl = struct.pack('BBH', ynl.ops[op].req_value, 1, 0)
+    hdr = struct.pack('IHHII', 16 + len(genl), ynl.nlproto.family_id,
+                      NLM_F_REQUEST | NLM_F_DUMP, seq, 0)
+    ynl.sock.send(hdr + genl)
+    out = {'parts': 0, 'msgs': 0, 'intr_before': False, 'intr_after': False}
+    key = 'intr_before'
+    while True:
+        buf = ynl.sock.recv(8192)
+        out['parts'] += 1
+        off = 0
+        while off + 16 <= len(buf):
+            length, kind, flags, mseq, _ = struct.unpack_from('IHHII', buf, off)
+            if length < 16:
+                raise ValueError('short netlink message')
+            if mseq == seq:
+                if flags & NLM_F_DUMP_INTR:
+                    out[key] = True
+                if kind == NLMSG_ERROR:
+                    err = struct.unpack_from('i', buf, off + 16)[0]
+                    raise OSError(-err, 'dump failed')
+                if kind == NLMSG_DONE:
+                    emit(out)
+                    return 0
+                out['msgs'] += 1
+            off += (length + 3) & ~3
+        if key == 'intr_before':
+            subprocess.run(cmd, check=True, stdout=subprocess.DEVNULL)
+            key = 'intr_after'
+
+
 def main():
     here = os.path.dirname(os.path.abspath(__file__))
     root = os.path.dirname(os.path.dirname(here))
@@ -101,6 +148,9 @@ def main():
     sub.add_parser('batch')
     mon = sub.add_parser('monitor')
     mon.add_argument('seconds', type=float)
+    intr = sub.add_parser('dump-intr')
+    intr.add_argument('op')
+    intr.add_argument('change', nargs=argparse.REMAINDER)
     args = ap.parse_args()
 
     sys.path.insert(0, args.ynl)
@@ -113,6 +163,8 @@ def main():
         return 2
     if args.cmd == 'batch':
         return batch(ynl, NlError)
+    if args.cmd == 'dump-intr':
+        return dump_intr(ynl, args.op, args.change)
     return monitor(ynl, args.seconds)
 
 

@@ -35,6 +35,13 @@
  */
 static bool ibsw_nl_live;
 
+/*
+ * Changes to the fabric so far, never 0 (RTNL): every change notifies, so
+ * ibsw_nl_notify() counts them, and a dump that sees the count move
+ * between its passes says so with NLM_F_DUMP_INTR.
+ */
+static unsigned int ibsw_nl_gen = 1;
+
 /**
  * struct ibsw_nl_dump_ctx - where a dump stands, in netlink_callback::ctx
  * @id: switch to continue with (the first whose id is at least this)
@@ -669,7 +676,9 @@ void ibsw_nl_post_doit(const struct genl_split_ops *ops, struct sk_buff *skb,
  * @fill: puts messages from there on, moving ctx on; 0 or an error
  *
  * RTNL cannot be held from a dump's start to its done: every pass returns
- * to userspace. Each pass takes it here instead.
+ * to userspace. Each pass takes it here instead, and a pass that finds
+ * the fabric changed since the one before marks its first message
+ * NLM_F_DUMP_INTR (the netlink core marks NLMSG_DONE alike).
  *
  * Return: the length of @skb (0: the dump is over) or an error.
  */
@@ -680,8 +689,11 @@ static int ibsw_nl_dump(struct sk_buff *skb, struct netlink_callback *cb,
 	int err;
 
 	rtnl_lock();
+	cb->seq = ibsw_nl_gen;
 	err = fill(skb, cb);
 	rtnl_unlock();
+	if (skb->len)
+		nl_dump_check_consistent(cb, nlmsg_hdr(skb));
 
 	/* full: the next pass resumes where ctx says */
 	if (err == -EMSGSIZE && skb->len)
@@ -1423,7 +1435,7 @@ int ibsw_nl_counters_clear_doit(struct sk_buff *skb, struct genl_info *info)
  * their callers call them whenever something changed. A notification is
  * built only if the family is registered (ibsw_nl_live) and has
  * listeners. The family is not netnsok: listeners are all in init_net,
- * where genlmsg_multicast() sends.
+ * where genlmsg_multicast() sends. Each call counts a change for dumps.
  *
  * Context: process context, RTNL held.
  */
@@ -1432,6 +1444,8 @@ void ibsw_nl_notify(u8 cmd, size_t size, ibsw_nl_fill_t fill, const void *arg)
 	struct sk_buff *msg;
 
 	ASSERT_RTNL();
+	if (!++ibsw_nl_gen)
+		ibsw_nl_gen = 1;
 	if (!READ_ONCE(ibsw_nl_live) ||
 	    !genl_has_listeners(&ibsw_nl_family, &init_net,
 				IBSW_NLGRP_MONITOR))
