@@ -32,7 +32,8 @@
  *
  * The control plane, under RTNL: fabric.c, switch.c (switches, ports,
  * links), host_ctl.c (host port netdevs), engine_ctl.c, ccctl.c
- * (congestion control settings, the CongestionLog), stats.c (counters),
+ * (congestion control settings, the CongestionLog), stats.c (reading
+ * counters; the datapath counts with the inline ibsw_stat_*() below),
  * sysfs.c, netlink.c and netlink_cc.c. It calls into the datapath; the
  * datapath calls nothing of it.
  *
@@ -57,6 +58,7 @@
 #include <linux/device.h>
 #include <linux/kobject.h>
 #include <linux/netdevice.h>
+#include <linux/percpu.h>
 #include <linux/skbuff.h>
 #include <linux/types.h>
 #include <linux/u64_stats_sync.h>
@@ -328,10 +330,52 @@ int ibsw_host_poll(struct napi_struct *napi, int budget);
 void ibsw_neigh_rcv(struct ibsw_port *port, struct net_device *dev,
 		    struct sk_buff *skb);
 
-/* stats.c */
-void ibsw_stat_add(struct ibsw_port *port, enum ibsw_counter cnt, u64 val);
-void ibsw_stat_pkt(struct ibsw_port *port, bool xmit, unsigned int vl,
-		   unsigned int len);
+/* Counting, per CPU (stats.c reads and clears) */
+
+/**
+ * ibsw_stat_add() - add to a port counter
+ * @port: the port
+ * @cnt: the counter; data counters take bytes
+ * @val: the amount
+ *
+ * Context: BH disabled (the per-cpu writer must not be interrupted by
+ * another writer on the same CPU).
+ */
+static inline void ibsw_stat_add(struct ibsw_port *port,
+				 enum ibsw_counter cnt, u64 val)
+{
+	struct ibsw_pcpu_stats *s = this_cpu_ptr(port->stats);
+
+	u64_stats_update_begin(&s->syncp);
+	u64_stats_add(&s->port[cnt], val);
+	u64_stats_update_end(&s->syncp);
+}
+
+/**
+ * ibsw_stat_pkt() - count a packet sent or received, on the port and VL
+ * @port: the port
+ * @xmit: sent (else received)
+ * @vl: its VL on this port
+ * @len: its wire length
+ *
+ * Context: BH disabled.
+ */
+static inline void ibsw_stat_pkt(struct ibsw_port *port, bool xmit,
+				 unsigned int vl, unsigned int len)
+{
+	struct ibsw_pcpu_stats *s = this_cpu_ptr(port->stats);
+	enum ibsw_counter data = xmit ? IBSW_CNT_XMIT_DATA : IBSW_CNT_RCV_DATA;
+	enum ibsw_counter pkts = xmit ? IBSW_CNT_XMIT_PKTS : IBSW_CNT_RCV_PKTS;
+
+	u64_stats_update_begin(&s->syncp);
+	u64_stats_add(&s->port[data], len);
+	u64_stats_inc(&s->port[pkts]);
+	if (vl < IBSW_NR_DATA_VLS) {
+		u64_stats_add(&s->vl[vl][data], len);
+		u64_stats_inc(&s->vl[vl][pkts]);
+	}
+	u64_stats_update_end(&s->syncp);
+}
 
 /**
  * ibsw_stat_inc() - count one event on a port

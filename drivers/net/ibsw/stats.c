@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * Port counters: per-cpu u64_stats, summed when read.
+ * Port counters: per-cpu u64_stats (the datapath counts with ibsw.h's
+ * inline ibsw_stat_*()), summed when read.
  *
  * Clearing does not touch the per-cpu values: it records the current sums
  * as a baseline (under RTNL) that readers subtract. Writers stay lock-free
@@ -55,50 +56,6 @@ void ibsw_stats_free(struct ibsw_port *port)
 {
 	free_percpu(port->stats);
 	port->stats = NULL;
-}
-
-/**
- * ibsw_stat_add() - add to a port counter
- * @port: the port
- * @cnt: the counter; data counters take bytes
- * @val: the amount
- *
- * Context: BH disabled (the per-cpu writer must not be interrupted by
- * another writer on the same CPU).
- */
-void ibsw_stat_add(struct ibsw_port *port, enum ibsw_counter cnt, u64 val)
-{
-	struct ibsw_pcpu_stats *s = this_cpu_ptr(port->stats);
-
-	u64_stats_update_begin(&s->syncp);
-	u64_stats_add(&s->port[cnt], val);
-	u64_stats_update_end(&s->syncp);
-}
-
-/**
- * ibsw_stat_pkt() - count a packet sent or received, on the port and VL
- * @port: the port
- * @xmit: sent (else received)
- * @vl: its VL on this port
- * @len: its wire length
- *
- * Context: BH disabled.
- */
-void ibsw_stat_pkt(struct ibsw_port *port, bool xmit, unsigned int vl,
-		   unsigned int len)
-{
-	struct ibsw_pcpu_stats *s = this_cpu_ptr(port->stats);
-	enum ibsw_counter data = xmit ? IBSW_CNT_XMIT_DATA : IBSW_CNT_RCV_DATA;
-	enum ibsw_counter pkts = xmit ? IBSW_CNT_XMIT_PKTS : IBSW_CNT_RCV_PKTS;
-
-	u64_stats_update_begin(&s->syncp);
-	u64_stats_add(&s->port[data], len);
-	u64_stats_inc(&s->port[pkts]);
-	if (vl < IBSW_NR_DATA_VLS) {
-		u64_stats_add(&s->vl[vl][data], len);
-		u64_stats_inc(&s->vl[vl][pkts]);
-	}
-	u64_stats_update_end(&s->syncp);
 }
 
 /* Raw sums over all CPUs: data in bytes */
