@@ -390,7 +390,14 @@ other_netns() {
 	out=$(ip netns exec "$NS" "${NL[@]}" monitor 1 2>&1)
 	rc=$?
 	echo "exit $rc: $out"
-	[ "$rc" = 2 ] || ibsw_fail "monitor works in another netns: $out"
+	[ "$rc" = 2 ] || ibsw_fail "monitor works in another netns: $out" || return
+	# Nor does sysfs show the fabric there (ip netns exec mounts the
+	# namespace's sysfs), while the initial namespace's does
+	[ -e "/sys/class/ibsw/$S1/ports/1" ] ||
+		ibsw_fail "/sys/class/ibsw/$S1 missing in the initial netns" || return
+	out=$(ip netns exec "$NS" ls -A /sys/class/ibsw 2>&1)
+	echo "/sys/class/ibsw in $NS: ${out:-empty}"
+	[ -z "$out" ] || ibsw_fail "/sys/class/ibsw in another netns: $out"
 }
 
 has_ntf() { grep -q "\"name\": \"$1\"" "$2"; }
