@@ -59,7 +59,7 @@ IBSW_CASE_LOG=$IBSW_LOGDIR/setup.log
 
 # The helpers, a file a topic, in tests/lib/ (next to this file: the
 # tests of one tree use its library whatever IBSW_ROOT says).
-_ibsw_lib=$(dirname "${BASH_SOURCE[0]}")/lib
+_ibsw_lib=$(cd "$(dirname "${BASH_SOURCE[0]}")/lib" && pwd)
 # shellcheck source=tests/lib/report.sh
 . "$_ibsw_lib/report.sh"
 # shellcheck source=tests/lib/hosts.sh

@@ -53,10 +53,11 @@ tool_rping() {
 	local s=$1 c=$2
 	ibsw_next_port
 	IBSW_PORT=$_ibsw_port
+	# The client through rping_client.sh: rping's own teardown race
 	ibsw_server_client "$s" "$c" ready_rdma_cm "${IBSW_TOOL_TIMEOUT:-60}" \
 		rping -s -a "$(_ip "$s")" -p "$IBSW_PORT" -C 10 -S 1024 -V -- \
-		rping -c -a "$(_ip "$s")" -I "$(_ip "$c")" -p "$IBSW_PORT" \
-		-C 10 -S 1024 -V
+		"$_ibsw_lib/rping_client.sh" 10 -c -a "$(_ip "$s")" \
+		-I "$(_ip "$c")" -p "$IBSW_PORT" -C 10 -S 1024 -V
 }
 
 # perftest: PERFTEST_ARGS is added to both sides.
