@@ -96,7 +96,7 @@ static void ibsw_host_setup(struct net_device *dev)
 	dev->mtu = IBSW_HOST_MTU;
 	dev->min_mtu = ETH_MIN_MTU;
 	dev->max_mtu = IBSW_HOST_MAX_MTU;
-	/* While a VL's queue is stopped its packets wait in the qdisc */
+	/* While a queue is stopped its packets wait in the qdisc */
 	dev->tx_queue_len = IBSW_HOST_TXQLEN;
 }
 
