@@ -7,6 +7,9 @@
 #   make check      every test: tool unit tests, KUnit, VM integration
 #   make demo       scenario 1 of seed 002 with ibsw-run: table and plots
 #   make bench      rxe through ibsw against veth and a bridge (scripts/bench)
+#   make bench-scale [S="1000 500 200"]
+#                   the lowest time scale at which seed 002's scenario 1
+#                   at 1x rates stays link-limited (scripts/bench-scale)
 #   make kunit      only the KUnit suites (kernel built from linux-source)
 #   make vmcheck    only the integration tests (T=name runs one)
 #   make repeat T="name..." [N=10] [M=regex]
@@ -26,7 +29,7 @@ export IBSW_ROOT IBSW_KVER KDIR IBSW_BUILD
 
 Q := $(if $(V),,@)
 
-.PHONY: all deps modules rxe tools check unit kunit vmcheck repeat demo bench checkpatch debugcheck clean
+.PHONY: all deps modules rxe tools check unit kunit vmcheck repeat demo bench bench-scale checkpatch debugcheck clean
 
 all: modules rxe tools
 
@@ -62,6 +65,9 @@ demo: all
 
 bench: all
 	$(Q)$(IBSW_ROOT)/scripts/bench
+
+bench-scale: all
+	$(Q)$(IBSW_ROOT)/scripts/bench-scale $(S)
 
 checkpatch:
 	$(Q)$(IBSW_ROOT)/scripts/checkpatch
