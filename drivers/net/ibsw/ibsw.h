@@ -28,7 +28,8 @@
  * Pure logic, without netdevs, tested by KUnit beside it: pkt.c (RoCEv2
  * parsing and marking), fwd.c (address table, LFT), vlarb.c (VL
  * arbitration, SL-to-VL), rate.c (link rates, pacing), credit.c (input
- * buffer credits), cc.c (congestion control arithmetic).
+ * buffer credits), cc.c (congestion control arithmetic), smp_route.c
+ * (directed-route SMPs at one node, SMA header checks).
  *
  * The control plane, under RTNL: fabric.c, switch.c (switches, ports,
  * links), host_ctl.c (host port netdevs), engine_ctl.c, ccctl.c
