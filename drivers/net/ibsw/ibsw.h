@@ -29,7 +29,8 @@
  * parsing and marking), fwd.c (address table, LFT), vlarb.c (VL
  * arbitration, SL-to-VL), rate.c (link rates, pacing), credit.c (input
  * buffer credits), cc.c (congestion control arithmetic), smp_route.c
- * (directed-route SMPs at one node, SMA header checks).
+ * (directed-route SMPs at one node, SMA header checks), smp_attr.c (the
+ * subnet management attributes an SMA answers, encoded and decoded).
  *
  * The control plane, under RTNL: fabric.c, switch.c (switches, ports,
  * links), host_ctl.c (host port netdevs), engine_ctl.c, ccctl.c
