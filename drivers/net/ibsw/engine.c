@@ -520,8 +520,9 @@ EXPORT_SYMBOL_IF_KUNIT(ibsw_engine_run);
  *	is dropped)
  *
  * Context: ndo_start_xmit (BH disabled).
- * Return: 0 if queued; -ENOTCONN if the port is going away; -ENOBUFS if
- * the FIFO holds IBSW_HCA_FIFO_CAP (a sender ignored the stopped queue).
+ * Return: 0 if queued; -ENOTCONN if the port is going away; -ERANGE if
+ * the port no longer operates its VL; -ENOBUFS if the FIFO holds
+ * IBSW_HCA_FIFO_CAP (a sender ignored the stopped queue).
  */
 int ibsw_hca_enqueue(struct ibsw_engine *e, struct sk_buff *skb,
 		     struct netdev_queue *txq)
@@ -535,6 +536,10 @@ int ibsw_hca_enqueue(struct ibsw_engine *e, struct sk_buff *skb,
 	if (unlikely(!e->open)) {
 		spin_unlock(&e->lock);
 		return -ENOTCONN;
+	}
+	if (unlikely(vl >= e->nr_vls)) {
+		spin_unlock(&e->lock);
+		return -ERANGE;
 	}
 	if (unlikely(e->fifo_bytes[vl] >= IBSW_HCA_FIFO_CAP)) {
 		netif_tx_stop_queue(txq);
@@ -566,9 +571,9 @@ EXPORT_SYMBOL_IF_KUNIT(ibsw_hca_enqueue);
  * @skb: the packet, its ibsw_cb() filled in, @out_vl set
  *
  * Context: BH disabled, no engine lock held.
- * Return: 0 if queued; -ENOTCONN if the port is unconnected; -EMSGSIZE
- * if the packet is larger than the receiver's buffer (it would wait for
- * credit forever).
+ * Return: 0 if queued; -ENOTCONN if the port is unconnected; -ERANGE if
+ * the port no longer operates the packet's VL; -EMSGSIZE if the packet is
+ * larger than the receiver's buffer (it would wait for credit forever).
  */
 int ibsw_engine_enqueue(struct ibsw_engine *e, unsigned int src,
 			struct sk_buff *skb)
@@ -581,6 +586,9 @@ int ibsw_engine_enqueue(struct ibsw_engine *e, unsigned int src,
 	spin_lock(&e->lock);
 	if (unlikely(!e->open)) {
 		err = -ENOTCONN;
+	} else if (unlikely(vl >= e->nr_vls)) {
+		/* Trimmed after the sender read the port's VLs */
+		err = -ERANGE;
 	} else if (unlikely(e->down && ibsw_wire_credits(cb->wire_len) >
 				       e->down[vl].size)) {
 		/* It would wait for credit forever */

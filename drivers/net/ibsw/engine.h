@@ -84,6 +84,9 @@ struct ibsw_cc_log {
  * @backlog: when the timer was armed, packets could follow the one on the
  *	wire: a timer later than the slack loses the link time
  * @wire: the packet on the wire, or NULL
+ * @nr_vls: it takes packets of VLs 0 to @nr_vls - 1 only; lowered by
+ *	ibsw_engine_trim() under the lock, so a sender that read the port's
+ *	old count before the trim cannot queue on a VL that is gone
  * @fifo_bytes: HCA: wire bytes in each VL's FIFO
  * @fifo_limit: HCA: FIFO bytes at which the netdev queues filling the VL
  *	stop
@@ -132,6 +135,7 @@ struct ibsw_engine {
 	u64			busy_until;
 	bool			backlog;
 	struct sk_buff		*wire;
+	u8			nr_vls;
 	u32			fifo_bytes[IBSW_NR_DATA_VLS];
 	u32			fifo_limit;
 	u16			fifo_stopped[IBSW_NR_DATA_VLS];

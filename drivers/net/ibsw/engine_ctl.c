@@ -39,6 +39,8 @@ struct ibsw_engine *ibsw_engine_alloc(struct ibsw_port *port, bool hca)
 	e->port = port;
 	e->hca = hca;
 	e->nr_src = nr_src;
+	/* Until the port's VLs change: the port's check is the only one */
+	e->nr_vls = IBSW_NR_DATA_VLS;
 	/* At or beyond nr_src: the round-robin starts from port 0 */
 	memset(e->last_src, 0xff, sizeof(e->last_src));
 	/* Every VL starts as a root: it has not waited for credit */
@@ -174,9 +176,12 @@ void ibsw_engine_close(struct ibsw_engine *e)
 EXPORT_SYMBOL_IF_KUNIT(ibsw_engine_close);
 
 /**
- * ibsw_engine_trim() - discard packets of VLs the port no longer operates
+ * ibsw_engine_trim() - the port operates VLs 0 to @nr_vls - 1 from now on
  * @e: the engine
  * @nr_vls: VLs 0 to @nr_vls - 1 stay
+ *
+ * Discards the packets of the VLs gone, and refuses those that come for
+ * them later (a sender may have read the port's old count just before).
  *
  * Context: RTNL.
  */
@@ -187,6 +192,7 @@ void ibsw_engine_trim(struct ibsw_engine *e, unsigned int nr_vls)
 
 	__skb_queue_head_init(&drop);
 	spin_lock_bh(&e->lock);
+	e->nr_vls = nr_vls;
 	for (vl = nr_vls; vl < IBSW_NR_DATA_VLS; vl++) {
 		for (s = 0; s < e->nr_src; s++)
 			skb_queue_splice_tail_init(ibsw_voq(e, s, vl), &drop);

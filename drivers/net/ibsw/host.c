@@ -114,6 +114,8 @@ static void ibsw_host_roce(struct ibsw_port *port, struct net_device *dev,
 		return;
 	if (err == -ENOBUFS)
 		ibsw_stat_inc(port, IBSW_CNT_HCA_DISCARDS);
+	else if (err == -ERANGE)
+		ibsw_stat_inc(port, IBSW_CNT_RCV_VL_DISCARDS);
 drop:
 	dev_core_stats_tx_dropped_inc(dev);
 	kfree_skb(skb);

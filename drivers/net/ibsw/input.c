@@ -60,6 +60,8 @@ void ibsw_switch_receive(struct ibsw_port *in, struct sk_buff *skb)
 	}
 	if (err == -EMSGSIZE)
 		ibsw_stat_inc(in, IBSW_CNT_RCV_OVERSIZE);
+	else if (err == -ERANGE)
+		ibsw_stat_inc(in, IBSW_CNT_RCV_VL_DISCARDS);
 	else
 		ibsw_stat_inc(out, IBSW_CNT_XMIT_DISCARDS);
 drop:

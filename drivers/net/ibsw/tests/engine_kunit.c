@@ -486,6 +486,57 @@ static void ibsw_engine_hca_fifo_test(struct kunit *test)
 	KUNIT_EXPECT_TRUE(test, netif_xmit_stopped(txq));
 }
 
+/*
+ * A port's VLs shrink while a sender is between reading the old count and
+ * queueing (issue 20, finding 7): the trimmed engine refuses the packet,
+ * which is counted and gives its credits back, rather than waiting for
+ * ever on a VL nothing arbitrates.
+ */
+static void ibsw_engine_trim_race_test(struct kunit *test)
+{
+	struct ibsw_port *in, *host;
+	struct sk_buff_head *rxq;
+	struct ibsw_switch *sw;
+	struct sk_buff *skb;
+	int err;
+
+	kt_fabric_set(test, false, IBSW_DEFAULT_TIME_SCALE);
+	sw = kt_switch(test, "kt_trim", 3, 3);
+	in = sw->ports[1];
+	host = sw->ports[3];
+	rxq = kt_host(test, host, true);
+	/* The port still says 4 VLs: what the sender read */
+	KUNIT_ASSERT_EQ(test, READ_ONCE(host->nr_vls), 4);
+	rtnl_lock();
+	ibsw_engine_trim(host->out, 2);
+	ibsw_engine_trim(host->hca, 2);
+	rtnl_unlock();
+
+	skb = kt_pkt(test, 1, in->num, 3);
+	KUNIT_ASSERT_TRUE(test, ibsw_credit_take(&in->in[3], KT_LEN));
+	local_bh_disable();
+	ibsw_switch_receive(in, skb);
+	local_bh_enable();
+	KUNIT_EXPECT_STREQ(test, kt_arrived(test, rxq), "");
+	KUNIT_EXPECT_EQ(test, kt_cnt(in, IBSW_CNT_RCV_VL_DISCARDS), 1);
+	KUNIT_EXPECT_EQ(test, ibsw_credit_free(&in->in[3]), in->in[3].size);
+	KUNIT_EXPECT_EQ(test, kt_cnt(host, IBSW_CNT_XMIT_PKTS), 0);
+
+	/* The host's HCA transmitter refuses it too */
+	skb = kt_pkt(test, 2, host->num, 3);
+	local_bh_disable();
+	err = ibsw_hca_enqueue(host->hca, skb,
+			       netdev_get_tx_queue(rcu_access_pointer(host->netdev), 3));
+	local_bh_enable();
+	if (err)
+		kfree_skb(skb);
+	KUNIT_EXPECT_EQ(test, err, -ERANGE);
+
+	/* A VL it still operates passes */
+	kt_send(test, in, 3);
+	KUNIT_EXPECT_STREQ(test, kt_arrived(test, rxq), "3");
+}
+
 static struct kunit_case ibsw_engine_test_cases[] = {
 	KUNIT_CASE(ibsw_engine_forward_test),
 	KUNIT_CASE(ibsw_engine_no_route_test),
@@ -493,6 +544,7 @@ static struct kunit_case ibsw_engine_test_cases[] = {
 	KUNIT_CASE(ibsw_engine_round_robin_test),
 	KUNIT_CASE(ibsw_engine_depth_test),
 	KUNIT_CASE(ibsw_engine_hca_fifo_test),
+	KUNIT_CASE(ibsw_engine_trim_race_test),
 	{}
 };
 
