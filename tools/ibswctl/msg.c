@@ -90,6 +90,7 @@ static const struct ibsw_attr_def counter_defs[] = {
 	[IBSW_A_COUNTERS_RCV_BECN] = { "rcv-becn", IBSW_ATTR_UINT },
 	[IBSW_A_COUNTERS_XMIT_LATE] = { "xmit-late", IBSW_ATTR_UINT },
 	[IBSW_A_COUNTERS_HCA_DISCARDS] = { "hca-discards", IBSW_ATTR_UINT },
+	[IBSW_A_COUNTERS_RCV_CONSTRAINT_ERRORS] = { "rcv-constraint-errors", IBSW_ATTR_UINT },
 };
 
 const struct ibsw_attr_set ctl_counter_attrs = {
@@ -116,6 +117,7 @@ const char *const ctl_counter_iba_names[IBSW_A_COUNTERS_MAX + 1] = {
 	[IBSW_A_COUNTERS_RCV_BECN] = "PortPktRcvBECN",
 	[IBSW_A_COUNTERS_XMIT_LATE] = "XmitLate",	/* ibsw's own */
 	[IBSW_A_COUNTERS_HCA_DISCARDS] = "HcaDiscards",	/* ibsw's own */
+	[IBSW_A_COUNTERS_RCV_CONSTRAINT_ERRORS] = "PortRcvConstraintErrors",
 };
 
 static const struct ibsw_attr_def vl_defs[] = {

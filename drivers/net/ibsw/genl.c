@@ -40,7 +40,7 @@ const struct nla_policy ibsw_cc_port_nl_policy[IBSW_A_CC_PORT_VLS_CONGESTED + 1]
 	[IBSW_A_CC_PORT_VLS_CONGESTED] = { .type = NLA_U32, },
 };
 
-const struct nla_policy ibsw_counters_nl_policy[IBSW_A_COUNTERS_HCA_DISCARDS + 1] = {
+const struct nla_policy ibsw_counters_nl_policy[IBSW_A_COUNTERS_RCV_CONSTRAINT_ERRORS + 1] = {
 	[IBSW_A_COUNTERS_XMIT_DATA] = { .type = NLA_UINT, },
 	[IBSW_A_COUNTERS_RCV_DATA] = { .type = NLA_UINT, },
 	[IBSW_A_COUNTERS_XMIT_PKTS] = { .type = NLA_UINT, },
@@ -60,6 +60,7 @@ const struct nla_policy ibsw_counters_nl_policy[IBSW_A_COUNTERS_HCA_DISCARDS + 1
 	[IBSW_A_COUNTERS_RCV_BECN] = { .type = NLA_UINT, },
 	[IBSW_A_COUNTERS_XMIT_LATE] = { .type = NLA_UINT, },
 	[IBSW_A_COUNTERS_HCA_DISCARDS] = { .type = NLA_UINT, },
+	[IBSW_A_COUNTERS_RCV_CONSTRAINT_ERRORS] = { .type = NLA_UINT, },
 };
 
 const struct nla_policy ibsw_sl2vl_nl_policy[IBSW_A_SL2VL_MAP + 1] = {
