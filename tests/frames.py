@@ -133,6 +133,7 @@ def kinds():
                      lambda a: v4(a, udp(bth(a.size)))),
         # Well-formed RoCEv2 (for the destinations of --dst)
         "roce": ("", lambda a: v4(a, roce)),
+        "roce6": ("", lambda a: v6(a, roce)),
     }
 
 

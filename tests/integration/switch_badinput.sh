@@ -5,8 +5,9 @@
 # Bad input on a host port (topologies/one-switch.net): H1 sends, through
 # an AF_PACKET socket on its ib0 (tests/frames.py), truncated and malformed
 # RoCEv2 frames, foreign protocols, RoCEv2 packets to destinations the
-# fabric does not know, on an SL whose VL the port drops, and larger than
-# the switch's input buffer. Each kind raises exactly its counter of H1's
+# fabric does not know, from another host's address or one the fabric does
+# not know, on an SL whose VL the port drops, and larger than the switch's
+# input buffer. Each kind raises exactly its counter of H1's
 # switch port by the number sent and the netdev's tx_dropped by the same,
 # none of them reaches H2, and RDMA between the two hosts carries on with
 # nothing lost. So do RoCEv2 frames that a tc action put on another TX
@@ -28,6 +29,7 @@ SW=${HOST_SW[H1]}
 P1=${HOST_PORT[H1]}
 P2=${HOST_PORT[H2]}
 DEV=${HOST_DEV[H1]}
+SRC4=${HOST_IP4[H1]}	# frames the switch would carry come from H1's own address
 
 cnt() { ibsw_cnt "$SW" "$1" "$2"; }
 tx_dropped() { hx H1 cat "/sys/class/net/$DEV/statistics/tx_dropped"; }
@@ -73,8 +75,10 @@ every_kind() {
 	while read -r kind counter; do
 		case $kind in
 		roce) continue ;;	# needs a destination: see no_route
-		roce-big) inject "$kind" "$counter" --dst4 "${HOST_IP4[H2]}" || return ;;
-		roce-sl) inject "$kind" "$counter" --dst4 "${HOST_IP4[H2]}" --sl 15 || return ;;
+		roce6) continue ;;	# likewise: see spoofed_source
+		roce-big) inject "$kind" "$counter" --src4 "$SRC4" --dst4 "${HOST_IP4[H2]}" || return ;;
+		roce-sl) inject "$kind" "$counter" --src4 "$SRC4" --dst4 "${HOST_IP4[H2]}" --sl 15 ||
+			return ;;
 		*) inject "$kind" "$counter" || return ;;
 		esac
 	done < <("$FRAMES" --list)
@@ -116,7 +120,7 @@ wrong_queue() {
 		ibsw_fail "tc filter ... skbedit queue_mapping 1 failed"
 		return
 	fi
-	inject roce hca_discards --dst4 "${HOST_IP4[H2]}"
+	inject roce hca_discards --src4 "$SRC4" --dst4 "${HOST_IP4[H2]}"
 	rc=$?
 	hx H1 tc qdisc del dev "$DEV" clsact || ibsw_fail "tc qdisc del clsact failed" || return
 	return "$rc"
@@ -159,7 +163,7 @@ no_route() {
 	HOST_DROP=0
 	# shellcheck disable=SC2086 # a list of words
 	ibswctl addr set $addrs 10.0.250.77=77 || return
-	inject roce port_rcv_switch_relay_errors --dst4 10.0.250.77
+	inject roce port_rcv_switch_relay_errors --src4 "$SRC4" --dst4 10.0.250.77
 	rc=$?
 	# shellcheck disable=SC2086
 	ibswctl addr set $addrs || return
@@ -167,12 +171,28 @@ no_route() {
 
 	ibswctl lft set "$SW" "$(echo "$lft" | sed "s/\b${HOST_LID[H2]}:$P2\b/${HOST_LID[H2]}:$P1/")" || return
 	ibswctl lft show "$SW"
-	inject roce port_rcv_switch_relay_errors --dst4 "${HOST_IP4[H2]}"
+	inject roce port_rcv_switch_relay_errors --src4 "$SRC4" --dst4 "${HOST_IP4[H2]}"
 	rc=$?
 	ibswctl lft set "$SW" "$lft" || return
 	return "$rc"
 }
 ibsw_case no_route no_route
+
+# A host sends from its own addresses only (inbound filtering, issue 20
+# finding 6): RoCEv2 to H2 from H2's own addresses, or from one the fabric
+# does not know, is dropped at H1's port and counted in
+# PortRcvConstraintErrors; H2 never sees it.
+spoofed_source() {
+	local HOST_DROP=1
+
+	inject roce port_rcv_constraint_errors --src4 "${HOST_IP4[H2]}" \
+		--dst4 "${HOST_IP4[H2]}" || return
+	inject roce port_rcv_constraint_errors --src4 10.0.250.1 \
+		--dst4 "${HOST_IP4[H2]}" || return
+	inject roce6 port_rcv_constraint_errors --src6 "${HOST_IP6[H2]}" \
+		--dst6 "${HOST_IP6[H2]}"
+}
+ibsw_case spoofed_source spoofed_source
 
 # After all that, RDMA between the hosts works and nothing else was lost.
 ibsw_case rc_pingpong rc H1 H2
@@ -184,7 +204,8 @@ ibsw_case write_bw wbw H1 H2
 nothing_else_lost() {
 	local c n
 
-	for c in port_rcv_errors rcv_oversize rcv_vl_discards port_rcv_switch_relay_errors; do
+	for c in port_rcv_errors rcv_oversize rcv_vl_discards port_rcv_switch_relay_errors \
+		port_rcv_constraint_errors; do
 		n=$(cnt "$P2" "$c")
 		echo "H2's port $c: $n"
 		[ "$n" = 0 ] || ibsw_fail "H2's port $c = $n" || return

@@ -149,7 +149,7 @@ ibsw_nothing_lost() {
 
 	[ $# -gt 0 ] || set -- port_xmit_discards excessive_buffer_overrun_errors \
 		port_rcv_errors rcv_oversize rcv_vl_discards port_rcv_switch_relay_errors \
-		hca_discards
+		hca_discards port_rcv_constraint_errors
 	for c in "$@"; do
 		n=$(ibsw_cnt_total "$c")
 		echo "switch $c: $n"

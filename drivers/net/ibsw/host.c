@@ -62,15 +62,25 @@ static void ibsw_host_roce(struct ibsw_port *port, struct net_device *dev,
 {
 	unsigned int sl = ibsw_dscp_to_sl(pkt->dscp);
 	struct ibsw_skb_cb *cb = ibsw_cb(skb);
+	const struct ibsw_addr_table *addrs;
 	const struct ibsw_sl2vl_tab *tab;
 	unsigned int vl, len;
-	u16 dlid;
+	u16 dlid, slid;
 	int err;
 
-	dlid = ibsw_addr_lookup(rcu_dereference(ibsw_fabric.addrs),
-				&pkt->daddr);
+	addrs = rcu_dereference(ibsw_fabric.addrs);
+	dlid = ibsw_addr_lookup(addrs, &pkt->daddr);
 	if (!dlid) {
 		ibsw_stat_inc(port, IBSW_CNT_RCV_SWITCH_RELAY_ERRORS);
+		goto drop;
+	}
+	/*
+	 * Inbound filtering: a host sends from its own addresses only, or it
+	 * could pose as another host (forged CNPs, reflected FECNs)
+	 */
+	slid = READ_ONCE(port->lid);
+	if (unlikely(!slid || ibsw_addr_lookup(addrs, &pkt->saddr) != slid)) {
+		ibsw_stat_inc(port, IBSW_CNT_RCV_CONSTRAINT_ERRORS);
 		goto drop;
 	}
 	/* Input port 0: the HCA side's SL-to-VL table */
@@ -100,7 +110,7 @@ static void ibsw_host_roce(struct ibsw_port *port, struct net_device *dev,
 	cb->wire_len = len;
 	cb->dlid = dlid;
 	/* The LRH's SLID: this HCA port's LID (for the CongestionLog) */
-	cb->slid = READ_ONCE(port->lid);
+	cb->slid = slid;
 	cb->bth_off = pkt->bth_off;
 	cb->l4_off = pkt->l4_off;
 	cb->flags = ibsw_host_cc_flags(pkt);
