@@ -9,8 +9,8 @@ set -u
 . "$(dirname "$0")/../../scripts/common.sh"
 
 dir=$IBSW_ROOT/drivers/net/ibsw
-datapath=(input.c engine.c host.c neigh.c)
-pure=(pkt.c rate.c credit.c vlarb.c fwd.c cc.c smp_route.c smp_attr.c)
+datapath=(input.c engine.c host.c neigh.c mad.c mgmt_hca.c)
+pure=(pkt.c rate.c credit.c vlarb.c fwd.c cc.c smp_route.c smp_attr.c mad_pkt.c)
 failed=0
 
 # defined FILE...: the ibsw_ functions the files define

@@ -44,6 +44,7 @@ static const struct ctl_cmd objects[] = {
 	{ "port", cmd_port },
 	{ "link", cmd_link },
 	{ "host", cmd_host },
+	{ "mgmt", cmd_mgmt },
 	{ "lft", cmd_lft },
 	{ "addr", cmd_addr },
 	{ "counters", cmd_counters },

@@ -308,6 +308,7 @@ int cmd_switch(struct ctl *ctl, int argc, char **argv);
 int cmd_port(struct ctl *ctl, int argc, char **argv);
 int cmd_link(struct ctl *ctl, int argc, char **argv);
 int cmd_host(struct ctl *ctl, int argc, char **argv);
+int cmd_mgmt(struct ctl *ctl, int argc, char **argv);
 int cmd_lft(struct ctl *ctl, int argc, char **argv);
 int cmd_addr(struct ctl *ctl, int argc, char **argv);
 int cmd_counters(struct ctl *ctl, int argc, char **argv);

@@ -91,6 +91,7 @@ static const struct ibsw_attr_def counter_defs[] = {
 	[IBSW_A_COUNTERS_XMIT_LATE] = { "xmit-late", IBSW_ATTR_UINT },
 	[IBSW_A_COUNTERS_HCA_DISCARDS] = { "hca-discards", IBSW_ATTR_UINT },
 	[IBSW_A_COUNTERS_RCV_CONSTRAINT_ERRORS] = { "rcv-constraint-errors", IBSW_ATTR_UINT },
+	[IBSW_A_COUNTERS_VL15_DROPPED] = { "vl15-dropped", IBSW_ATTR_UINT },
 };
 
 const struct ibsw_attr_set ctl_counter_attrs = {
@@ -118,6 +119,7 @@ const char *const ctl_counter_iba_names[IBSW_A_COUNTERS_MAX + 1] = {
 	[IBSW_A_COUNTERS_XMIT_LATE] = "XmitLate",	/* ibsw's own */
 	[IBSW_A_COUNTERS_HCA_DISCARDS] = "HcaDiscards",	/* ibsw's own */
 	[IBSW_A_COUNTERS_RCV_CONSTRAINT_ERRORS] = "PortRcvConstraintErrors",
+	[IBSW_A_COUNTERS_VL15_DROPPED] = "VL15Dropped",
 };
 
 static const struct ibsw_attr_def vl_defs[] = {
@@ -162,6 +164,8 @@ static const struct ibsw_attr_def port_defs[] = {
 	[IBSW_A_PORT_COUNTERS] = { "counters", IBSW_ATTR_NEST, .nest = &ctl_counter_attrs },
 	[IBSW_A_PORT_HCA_RATE] = { "hca-rate", IBSW_ATTR_UINT },
 	[IBSW_A_PORT_CLOCK_PPM] = { "clock-ppm", IBSW_ATTR_S32 },
+	[IBSW_A_PORT_IBDEV_NAME] = { "ibdev-name", IBSW_ATTR_STRING },
+	[IBSW_A_PORT_GUID] = { "guid", IBSW_ATTR_UINT },
 };
 
 const struct ibsw_attr_set ctl_port_attrs = {
@@ -257,6 +261,8 @@ static const char *const cmd_names[] = {
 	[IBSW_CMD_SWITCH_CHANGE_NTF] = "switch-change-ntf",
 	[IBSW_CMD_PORT_CHANGE_NTF] = "port-change-ntf",
 	[IBSW_CMD_CC_CHANGE_NTF] = "cc-change-ntf",
+	[IBSW_CMD_MGMT_NEW] = "mgmt-new",
+	[IBSW_CMD_MGMT_DEL] = "mgmt-del",
 };
 
 const char *ctl_cmd_name(uint8_t cmd)
@@ -612,6 +618,10 @@ void ctl_print_port(struct ctl *ctl, const struct nlmsghdr *nlh,
 			get_u32(tb[IBSW_A_PORT_PEER_PORT], 0));
 	if (tb[IBSW_A_PORT_IFNAME])
 		fprintf(f, " ifname %s", mnl_attr_get_str(tb[IBSW_A_PORT_IFNAME]));
+	if (tb[IBSW_A_PORT_IBDEV_NAME])
+		fprintf(f, " ibdev %s", mnl_attr_get_str(tb[IBSW_A_PORT_IBDEV_NAME]));
+	if (tb[IBSW_A_PORT_GUID])
+		fprintf(f, " guid 0x%016" PRIx64, ibsw_attr_uint(tb[IBSW_A_PORT_GUID]));
 	if (tb[IBSW_A_PORT_LID] && (kind == IBSW_PORT_KIND_HOST ||
 				    mnl_attr_get_u32(tb[IBSW_A_PORT_LID])))
 		fprintf(f, " lid %u", mnl_attr_get_u32(tb[IBSW_A_PORT_LID]));

@@ -192,6 +192,7 @@ static const char *const kind_names[] = {
 	[IBSW_PORT_KIND_NONE] = "none",
 	[IBSW_PORT_KIND_HOST] = "host",
 	[IBSW_PORT_KIND_LINK] = "link",
+	[IBSW_PORT_KIND_MGMT] = "mgmt",
 };
 
 const char *ctl_width_name(uint32_t width)

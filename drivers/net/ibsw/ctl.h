@@ -60,6 +60,7 @@ enum ibsw_counter {
 	IBSW_CNT_XMIT_LATE,
 	IBSW_CNT_HCA_DISCARDS,
 	IBSW_CNT_RCV_CONSTRAINT_ERRORS,
+	IBSW_CNT_VL15_DROPPED,
 	IBSW_NR_COUNTERS
 };
 
@@ -233,6 +234,16 @@ int ibsw_host_create(struct ibsw_switch *sw, unsigned int port,
 		     const char *ifname, struct net *net, const u8 *mac,
 		     const struct ibsw_port_cfg *cfg,
 		     struct netlink_ext_ack *extack);
+struct ibsw_mgmt;
+struct ibsw_mgmt *ibsw_mgmt_create(const char *name, u64 guid,
+				   const char *desc);
+void ibsw_mgmt_destroy(struct ibsw_mgmt *m);
+u64 ibsw_mgmt_default_guid(const struct ibsw_switch *sw, unsigned int num);
+int ibsw_mgmt_port_create(struct ibsw_switch *sw, unsigned int port,
+			  struct ibsw_mgmt *m, struct netlink_ext_ack *extack);
+int ibsw_mgmt_port_destroy(struct ibsw_switch *sw, unsigned int port,
+			   struct netlink_ext_ack *extack);
+void ibsw_mgmt_reap_wait(void);
 int ibsw_host_destroy(struct ibsw_switch *sw, unsigned int port,
 		      struct netlink_ext_ack *extack);
 
@@ -272,6 +283,8 @@ struct ibsw_vl_info {
  * @vl: per-VL state, 0 to @nr_vls - 1
  * @vlarb: arbitration table of the port's output
  * @cnt: port counters
+ * @ibdev: a management HCA's ib_device name
+ * @guid: a management HCA's GUID
  */
 struct ibsw_port_info {
 	struct ibsw_switch_info	sw;
@@ -293,6 +306,8 @@ struct ibsw_port_info {
 	struct ibsw_vl_info	vl[IBSW_NR_DATA_VLS];
 	struct ibsw_vlarb_table	vlarb;
 	struct ibsw_counters	cnt;
+	char			ibdev[64];
+	u64			guid;
 };
 
 int ibsw_port_info(const struct ibsw_switch *sw, unsigned int port,

@@ -312,8 +312,12 @@ static void ibsw_engine_finish(struct ibsw_engine *e, struct ibsw_port *peer,
 		ibsw_credit_release(port->sw->ports[ret[i].src], ret[i].vl,
 				    ret[i].len);
 	if (!peer) {
+		struct ibsw_mgmt *m = rcu_dereference(port->mgmt);
+
 		/* In order, through the host port's NAPI queue */
-		if (!skb_queue_empty(done))
+		if (m)
+			ibsw_mgmt_receive(m, done);
+		else if (!skb_queue_empty(done))
 			ibsw_host_deliver(port, done);
 		rcu_read_unlock();
 		return;
@@ -407,6 +411,18 @@ static void ibsw_engine_pass(struct ibsw_engine *e)
 		}
 		if (!budget)
 			break;
+		/* Subnet management first, without credits (VL15) */
+		if (unlikely(e->queued & BIT(IBSW_VL15))) {
+			skb = __skb_dequeue(&e->vl15);
+			if (skb_queue_empty(&e->vl15))
+				WRITE_ONCE(e->queued,
+					   e->queued & ~BIT(IBSW_VL15));
+			len = ibsw_cb(skb)->wire_len;
+			budget--;
+			if (!e->hca)
+				ibsw_stat_pkt(e->port, true, IBSW_VL15, len);
+			goto on_wire;
+		}
 		ok = ibsw_engine_eligible(e, src, &no);
 		ibsw_engine_cc_eval(e);
 		vl = ibsw_vlarb_next(&e->arb, ok);
@@ -436,6 +452,7 @@ static void ibsw_engine_pass(struct ibsw_engine *e)
 			if (e->cc_state & BIT(vl))
 				ibsw_engine_cc_mark(e, vl, skb, now);
 		}
+on_wire:
 		if (pacing)
 			e->busy_until = ibsw_pace_next(e->busy_until, now,
 						       ibsw_rate_xmit_ns(len, e->pace_bps, scale),
@@ -607,3 +624,37 @@ int ibsw_engine_enqueue(struct ibsw_engine *e, unsigned int src,
 		ibsw_engine_start(e);
 	return err;
 }
+
+/**
+ * ibsw_engine_enqueue_vl15() - queue a subnet management packet (VL15)
+ * @e: the engine of the port it leaves by
+ * @skb: the packet, its ibsw_cb() filled in, out_vl %IBSW_VL15
+ *
+ * VL15 has no credits: the packet goes before any data VL, and one that
+ * finds %IBSW_VL15_QLEN waiting is refused.
+ *
+ * Context: BH disabled, no engine lock held.
+ * Return: 0 if queued; -ENOTCONN if the port is unconnected; -ENOBUFS if
+ * the queue is full.
+ */
+int ibsw_engine_enqueue_vl15(struct ibsw_engine *e, struct sk_buff *skb)
+{
+	bool idle = false;
+	int err = 0;
+
+	spin_lock(&e->lock);
+	if (unlikely(!e->open)) {
+		err = -ENOTCONN;
+	} else if (skb_queue_len(&e->vl15) >= IBSW_VL15_QLEN) {
+		err = -ENOBUFS;
+	} else {
+		__skb_queue_tail(&e->vl15, skb);
+		WRITE_ONCE(e->queued, e->queued | BIT(IBSW_VL15));
+		idle = ibsw_engine_due(e);
+	}
+	spin_unlock(&e->lock);
+	if (idle)
+		ibsw_engine_start(e);
+	return err;
+}
+EXPORT_SYMBOL_IF_KUNIT(ibsw_engine_enqueue_vl15);

@@ -87,6 +87,8 @@ struct ibsw_cc_log {
  * @nr_vls: it takes packets of VLs 0 to @nr_vls - 1 only; lowered by
  *	ibsw_engine_trim() under the lock, so a sender that read the port's
  *	old count before the trim cannot queue on a VL that is gone
+ * @vl15: subnet management packets (VL15): no credits, sent before any
+ *	data VL, at most %IBSW_VL15_QLEN (more are dropped: VL15Dropped)
  * @fifo_bytes: HCA: wire bytes in each VL's FIFO
  * @fifo_limit: HCA: FIFO bytes at which the netdev queues filling the VL
  *	stop
@@ -135,6 +137,7 @@ struct ibsw_engine {
 	u64			busy_until;
 	bool			backlog;
 	struct sk_buff		*wire;
+	struct sk_buff_head	vl15;
 	u8			nr_vls;
 	u32			fifo_bytes[IBSW_NR_DATA_VLS];
 	u32			fifo_limit;
@@ -182,8 +185,15 @@ static inline struct sk_buff_head *ibsw_voq(struct ibsw_engine *e,
 	return &e->voq[src * IBSW_NR_DATA_VLS + vl];
 }
 
+/*
+ * Subnet management packets an engine holds. SMPs are few and small; a
+ * port that cannot take one drops it, as VL15 has no flow control.
+ */
+#define IBSW_VL15_QLEN		64
+
 /* engine.c: the datapath */
 enum hrtimer_restart ibsw_engine_run(struct hrtimer *timer);
+int ibsw_engine_enqueue_vl15(struct ibsw_engine *e, struct sk_buff *skb);
 void ibsw_engine_kick(struct ibsw_engine *e);
 int ibsw_engine_enqueue(struct ibsw_engine *e, unsigned int src,
 			struct sk_buff *skb);

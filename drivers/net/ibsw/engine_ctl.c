@@ -47,6 +47,7 @@ struct ibsw_engine *ibsw_engine_alloc(struct ibsw_port *port, bool hca)
 	memset(e->cc_root_run, IBSW_CC_ROOT_PASSES, sizeof(e->cc_root_run));
 	for (i = 0; i < nr_src * IBSW_NR_DATA_VLS; i++)
 		__skb_queue_head_init(&e->voq[i]);
+	__skb_queue_head_init(&e->vl15);
 	return e;
 }
 
@@ -65,6 +66,7 @@ void ibsw_engine_free(struct ibsw_engine *e)
 	hrtimer_cancel(&e->timer);
 	for (i = 0; i < e->nr_src * IBSW_NR_DATA_VLS; i++)
 		__skb_queue_purge(&e->voq[i]);
+	__skb_queue_purge(&e->vl15);
 	kfree_skb(e->wire);
 	kvfree(e);
 }
@@ -103,8 +105,10 @@ static void ibsw_engine_drop(struct ibsw_engine *e, struct sk_buff_head *list)
 
 		if (!e->hca) {
 			ibsw_stat_inc(e->port, IBSW_CNT_XMIT_DISCARDS);
-			ibsw_credit_release(e->port->sw->ports[cb->in_port],
-					    cb->in_vl, cb->wire_len);
+			/* VL15 holds no credits */
+			if (cb->in_vl < IBSW_NR_DATA_VLS)
+				ibsw_credit_release(e->port->sw->ports[cb->in_port],
+						    cb->in_vl, cb->wire_len);
 		}
 		kfree_skb(skb);
 	}
@@ -134,6 +138,7 @@ void ibsw_engine_close(struct ibsw_engine *e)
 	WRITE_ONCE(e->open, false);
 	for (i = 0; i < e->nr_src * IBSW_NR_DATA_VLS; i++)
 		skb_queue_splice_tail_init(&e->voq[i], &drop);
+	skb_queue_splice_tail_init(&e->vl15, &drop);
 	memset(e->busy, 0, sizeof(e->busy));
 	memset(e->fifo_bytes, 0, sizeof(e->fifo_bytes));
 	memset(e->fifo_stopped, 0, sizeof(e->fifo_stopped));
@@ -166,7 +171,7 @@ void ibsw_engine_close(struct ibsw_engine *e)
 	spin_unlock_bh(&e->lock);
 
 	if (wire) {
-		if (down)
+		if (down && ibsw_cb(wire)->out_vl < IBSW_NR_DATA_VLS)
 			ibsw_credit_return(&down[ibsw_cb(wire)->out_vl],
 					   ibsw_cb(wire)->wire_len);
 		kfree_skb(wire);

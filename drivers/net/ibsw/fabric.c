@@ -12,6 +12,8 @@
 #include <net/rtnetlink.h>
 
 #include "ibsw.h"
+#include "mgmt_hca.h"
+#include "sma.h"
 
 struct ibsw_fabric ibsw_fabric = {
 	.time_scale	= IBSW_DEFAULT_TIME_SCALE,
@@ -179,10 +181,79 @@ void ibsw_lid_release(struct ibsw_port *port)
 	WRITE_ONCE(port->lid, 0);
 }
 
+/**
+ * ibsw_host_set_lid() - the SM gives a host port's CA another LID
+ * @port: the host port
+ * @lid: its new LID
+ *
+ * The addresses of the host follow it in the address table, so RDMA
+ * traffic takes the SM's routes. The SM is the authority: a LID another
+ * host port holds (the builder's numbering) is swapped with this port's,
+ * addresses included, until the SM gets to that port too.
+ *
+ * Context: RTNL.
+ * Return: 0, or an errno (the LID is not unicast, is taken while the port
+ * has none to give in exchange, or out of memory).
+ */
+int ibsw_host_set_lid(struct ibsw_port *port, u16 lid)
+{
+	const struct ibsw_addr_table *old = rtnl_dereference(ibsw_fabric.addrs);
+	unsigned int i, nr = old ? old->nr : 0;
+	struct ibsw_addr_table *table;
+	struct ibsw_port *other;
+	struct ibsw_addr *addrs;
+	u16 was = port->lid;
+	int err;
+
+	ASSERT_RTNL();
+	if (lid < IBSW_LID_UNICAST_MIN || lid > IBSW_LID_UNICAST_MAX)
+		return -EINVAL;
+	if (lid == was)
+		return 0;
+	other = xa_load(&ibsw_fabric.lids, lid);
+	if (other && !was)
+		return -EBUSY;
+	addrs = kmalloc_array(nr ?: 1, sizeof(*addrs), GFP_KERNEL);
+	if (!addrs)
+		return -ENOMEM;
+	for (i = 0; i < nr; i++) {
+		addrs[i] = old->entries[i];
+		if (was && addrs[i].lid == was)
+			addrs[i].lid = lid;
+		else if (other && addrs[i].lid == lid)
+			addrs[i].lid = was;
+	}
+	table = ibsw_addr_table_build(addrs, nr);
+	kfree(addrs);
+	if (IS_ERR(table))
+		return PTR_ERR(table);
+	if (other) {
+		/* Both LIDs stay taken: no allocation can fail */
+		xa_store(&ibsw_fabric.lids, lid, port, GFP_KERNEL);
+		xa_store(&ibsw_fabric.lids, was, other, GFP_KERNEL);
+		WRITE_ONCE(port->lid, lid);
+		WRITE_ONCE(other->lid, was);
+	} else {
+		err = ibsw_lid_claim(port, lid, NULL);
+		if (err) {
+			ibsw_addr_table_free(table);
+			return err;
+		}
+	}
+	ibsw_addr_table_replace(&ibsw_fabric.addrs, table, true);
+	ibsw_nl_notify_fabric();
+	ibsw_notify_port(port);
+	if (other)
+		ibsw_notify_port(other);
+	return 0;
+}
+
 int ibsw_core_init(void)
 {
 	int err;
 
+	skb_queue_head_init(&ibsw_fabric.sma_queue);
+	INIT_WORK(&ibsw_fabric.sma_work, ibsw_sma_work);
 	err = class_register(&ibsw_class);
 	if (err)
 		return err;
@@ -208,6 +279,10 @@ void ibsw_core_exit(void)
 	ibsw_switch_destroy_all();
 	ibsw_addr_table_replace(&ibsw_fabric.addrs, NULL, true);
 	rtnl_unlock();
+	/* No switch is left to hand it an SMP */
+	cancel_work_sync(&ibsw_fabric.sma_work);
+	skb_queue_purge(&ibsw_fabric.sma_queue);
+	ibsw_mgmt_reap_wait();
 
 	/* Sysfs readers may still hold a switch device */
 	wait_var_event(&ibsw_fabric.nr_devs,

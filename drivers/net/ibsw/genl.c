@@ -40,7 +40,7 @@ const struct nla_policy ibsw_cc_port_nl_policy[IBSW_A_CC_PORT_VLS_CONGESTED + 1]
 	[IBSW_A_CC_PORT_VLS_CONGESTED] = { .type = NLA_U32, },
 };
 
-const struct nla_policy ibsw_counters_nl_policy[IBSW_A_COUNTERS_RCV_CONSTRAINT_ERRORS + 1] = {
+const struct nla_policy ibsw_counters_nl_policy[IBSW_A_COUNTERS_VL15_DROPPED + 1] = {
 	[IBSW_A_COUNTERS_XMIT_DATA] = { .type = NLA_UINT, },
 	[IBSW_A_COUNTERS_RCV_DATA] = { .type = NLA_UINT, },
 	[IBSW_A_COUNTERS_XMIT_PKTS] = { .type = NLA_UINT, },
@@ -61,6 +61,7 @@ const struct nla_policy ibsw_counters_nl_policy[IBSW_A_COUNTERS_RCV_CONSTRAINT_E
 	[IBSW_A_COUNTERS_XMIT_LATE] = { .type = NLA_UINT, },
 	[IBSW_A_COUNTERS_HCA_DISCARDS] = { .type = NLA_UINT, },
 	[IBSW_A_COUNTERS_RCV_CONSTRAINT_ERRORS] = { .type = NLA_UINT, },
+	[IBSW_A_COUNTERS_VL15_DROPPED] = { .type = NLA_UINT, },
 };
 
 const struct nla_policy ibsw_sl2vl_nl_policy[IBSW_A_SL2VL_MAP + 1] = {
@@ -216,6 +217,20 @@ static const struct nla_policy ibsw_cc_log_get_nl_policy[IBSW_A_CC_LOG_SWITCH_NA
 /* IBSW_CMD_CC_LOG_CLEAR - do */
 static const struct nla_policy ibsw_cc_log_clear_nl_policy[IBSW_A_CC_LOG_SWITCH_NAME + 1] = {
 	[IBSW_A_CC_LOG_SWITCH_NAME] = { .type = NLA_NUL_STRING, .len = IBSW_NAME_LEN, },
+};
+
+/* IBSW_CMD_MGMT_NEW - do */
+static const struct nla_policy ibsw_mgmt_new_nl_policy[IBSW_A_PORT_GUID + 1] = {
+	[IBSW_A_PORT_SWITCH_NAME] = { .type = NLA_NUL_STRING, .len = IBSW_NAME_LEN, },
+	[IBSW_A_PORT_PORT] = NLA_POLICY_RANGE(NLA_U32, 1, IBSW_MAX_PORTS),
+	[IBSW_A_PORT_IBDEV_NAME] = { .type = NLA_NUL_STRING, .len = 63, },
+	[IBSW_A_PORT_GUID] = { .type = NLA_UINT, },
+};
+
+/* IBSW_CMD_MGMT_DEL - do */
+static const struct nla_policy ibsw_mgmt_del_nl_policy[IBSW_A_PORT_PORT + 1] = {
+	[IBSW_A_PORT_SWITCH_NAME] = { .type = NLA_NUL_STRING, .len = IBSW_NAME_LEN, },
+	[IBSW_A_PORT_PORT] = NLA_POLICY_RANGE(NLA_U32, 1, IBSW_MAX_PORTS),
 };
 
 /* Ops table for ibsw */
@@ -405,6 +420,20 @@ static const struct genl_split_ops ibsw_nl_ops[] = {
 		.post_doit	= ibsw_nl_post_doit,
 		.policy		= ibsw_cc_log_clear_nl_policy,
 		.maxattr	= IBSW_A_CC_LOG_SWITCH_NAME,
+		.flags		= GENL_ADMIN_PERM | GENL_CMD_CAP_DO,
+	},
+	{
+		.cmd		= IBSW_CMD_MGMT_NEW,
+		.doit		= ibsw_nl_mgmt_new_doit,
+		.policy		= ibsw_mgmt_new_nl_policy,
+		.maxattr	= IBSW_A_PORT_GUID,
+		.flags		= GENL_ADMIN_PERM | GENL_CMD_CAP_DO,
+	},
+	{
+		.cmd		= IBSW_CMD_MGMT_DEL,
+		.doit		= ibsw_nl_mgmt_del_doit,
+		.policy		= ibsw_mgmt_del_nl_policy,
+		.maxattr	= IBSW_A_PORT_PORT,
 		.flags		= GENL_ADMIN_PERM | GENL_CMD_CAP_DO,
 	},
 };

@@ -14,7 +14,7 @@
 /* Common nested types */
 extern const struct nla_policy ibsw_addr_nl_policy[IBSW_A_ADDR_LID + 1];
 extern const struct nla_policy ibsw_cc_port_nl_policy[IBSW_A_CC_PORT_VLS_CONGESTED + 1];
-extern const struct nla_policy ibsw_counters_nl_policy[IBSW_A_COUNTERS_RCV_CONSTRAINT_ERRORS + 1];
+extern const struct nla_policy ibsw_counters_nl_policy[IBSW_A_COUNTERS_VL15_DROPPED + 1];
 extern const struct nla_policy ibsw_sl2vl_nl_policy[IBSW_A_SL2VL_MAP + 1];
 extern const struct nla_policy ibsw_vl_nl_policy[IBSW_A_VL_COUNTERS + 1];
 extern const struct nla_policy ibsw_vlarb_entry_nl_policy[IBSW_A_VLARB_ENTRY_WEIGHT + 1];
@@ -48,6 +48,8 @@ int ibsw_nl_cc_get_doit(struct sk_buff *skb, struct genl_info *info);
 int ibsw_nl_cc_set_doit(struct sk_buff *skb, struct genl_info *info);
 int ibsw_nl_cc_log_get_doit(struct sk_buff *skb, struct genl_info *info);
 int ibsw_nl_cc_log_clear_doit(struct sk_buff *skb, struct genl_info *info);
+int ibsw_nl_mgmt_new_doit(struct sk_buff *skb, struct genl_info *info);
+int ibsw_nl_mgmt_del_doit(struct sk_buff *skb, struct genl_info *info);
 
 enum {
 	IBSW_NLGRP_MONITOR,

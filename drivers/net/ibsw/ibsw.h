@@ -24,6 +24,12 @@
  *              credits go back and the transmitter upstream is kicked.
  *   neigh.c    ARP and IPv6 neighbour solicitations a host sends are
  *              answered at its port from the fabric's address table.
+ *   mad.c      Subnet management packets (VL15, no credits) take their
+ *              directed-route step or LID route at each switch, and go to
+ *              the SMAs (sma.c, process context) of the switch or of the
+ *              emulated CA behind a host port.
+ *   mgmt_hca.c The management HCA: the ib_device OpenSM runs on; its MADs
+ *              enter and leave the fabric at its switch port.
  *
  * Pure logic, without netdevs, tested by KUnit beside it: pkt.c (RoCEv2
  * parsing and marking), fwd.c (address table, LFT), vlarb.c (VL
@@ -139,8 +145,35 @@ static inline struct ibsw_skb_cb *ibsw_cb(struct sk_buff *skb)
 	return (struct ibsw_skb_cb *)skb->cb;
 }
 
+/**
+ * struct ibsw_sma_cb - an SMP on its way to an SMA, in skb->cb
+ * @pkt: what the switch knows of it
+ * @sw_id: the switch whose SMA answers
+ * @port: the port it came in on (for the switch's SMA), or the host port
+ *	of the CA it is for
+ * @ca: for the emulated CA behind host port @port
+ */
+struct ibsw_sma_cb {
+	struct ibsw_skb_cb	pkt;
+	u32			sw_id;
+	u8			port;
+	bool			ca;
+};
+
+static_assert(sizeof(struct ibsw_sma_cb) <= sizeof_field(struct sk_buff, cb));
+
+static inline struct ibsw_sma_cb *ibsw_sma_cb(struct sk_buff *skb)
+{
+	return (struct ibsw_sma_cb *)skb->cb;
+}
+
+/* SMPs waiting for the SMAs (process context); more are dropped */
+#define IBSW_SMA_QLEN		256
+
 struct ibsw_engine;
+struct ibsw_mgmt;
 struct ibsw_port;
+struct ibsw_sma;
 
 /*
  * Per-VL counters kept per CPU: the data and packet counters, the first
@@ -195,7 +228,9 @@ struct ibsw_vl_kobj;
  * @sl2vl: SL-to-VL tables for packets leaving through this port
  * @in: input buffer of each VL
  * @out: output engine
- * @hca: HCA transmitter of a host port (allocated for every port)
+ * @hca: HCA transmitter of a host port or management HCA (allocated for
+ *	every port)
+ * @mgmt: a management HCA cabled to it
  * @stats: counters
  * @base: counter values at the last clear, raw units
  * @vl_base: likewise per VL
@@ -223,6 +258,7 @@ struct ibsw_port {
 	struct ibsw_credit_buf		in[IBSW_NR_DATA_VLS];
 	struct ibsw_engine		*out;
 	struct ibsw_engine		*hca;
+	struct ibsw_mgmt __rcu		*mgmt;
 	struct ibsw_pcpu_stats __percpu	*stats;
 	u64				base[IBSW_NR_COUNTERS];
 	u64				vl_base[IBSW_NR_DATA_VLS][IBSW_NR_PCPU_VL_COUNTERS];
@@ -241,6 +277,9 @@ struct ibsw_port {
  * @ports_kobj: sysfs directory ports/
  * @cc: its SwitchCongestionSetting (RTNL)
  * @cc_threshold_events: times a port VL entered the congestion state
+ * @sma_lid: LID of its port 0, as the SM set it (RTNL; READ_ONCE in the
+ *	datapath)
+ * @sma: its SMA's state (RTNL)
  * @ports: the ports, [1..@nr_ports]; [0] unused
  */
 struct ibsw_switch {
@@ -252,6 +291,8 @@ struct ibsw_switch {
 	struct kobject			*ports_kobj;
 	struct ibsw_cc_setting		cc;
 	atomic64_t			cc_threshold_events;
+	u16				sma_lid;
+	struct ibsw_sma			*sma;
 	struct ibsw_port		*ports[];
 };
 
@@ -267,6 +308,8 @@ struct ibsw_switch {
  * @lids: host ports by LID (RCU readable)
  * @nr_hosts: host ports
  * @nr_devs: switch devices not yet released
+ * @sma_queue: SMPs for the SMAs of switches and emulated CAs
+ * @sma_work: answers them, in process context under RTNL
  */
 struct ibsw_fabric {
 	u32				time_scale;
@@ -279,6 +322,8 @@ struct ibsw_fabric {
 	struct xarray			lids;
 	u32				nr_hosts;
 	atomic_t			nr_devs;
+	struct sk_buff_head		sma_queue;
+	struct work_struct		sma_work;
 };
 
 extern struct ibsw_fabric ibsw_fabric;
@@ -327,6 +372,15 @@ void ibsw_host_deliver(struct ibsw_port *port, struct sk_buff_head *list);
 void ibsw_host_rx_drop(struct ibsw_port *port, struct net_device *dev,
 		       struct sk_buff_head *list);
 int ibsw_host_poll(struct napi_struct *napi, int budget);
+
+/* mad.c */
+void ibsw_smp_receive(struct ibsw_port *in, struct sk_buff *skb);
+void ibsw_smp_send(struct ibsw_port *in, struct ibsw_port *out,
+		   struct sk_buff *skb);
+void ibsw_smp_route(struct ibsw_port *in, u16 lid, struct sk_buff *skb);
+
+/* mgmt_hca.c: what its port's engine sends it */
+void ibsw_mgmt_receive(struct ibsw_mgmt *m, struct sk_buff_head *list);
 
 /* neigh.c */
 void ibsw_neigh_rcv(struct ibsw_port *port, struct net_device *dev,
@@ -400,6 +454,7 @@ static inline void ibsw_stat_inc(struct ibsw_port *port,
 void ibsw_notify_port(struct ibsw_port *port);
 int ibsw_lid_claim(struct ibsw_port *port, u16 lid,
 		   struct netlink_ext_ack *extack);
+int ibsw_host_set_lid(struct ibsw_port *port, u16 lid);
 void ibsw_lid_release(struct ibsw_port *port);
 
 /* switch.c */

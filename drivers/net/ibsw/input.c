@@ -33,6 +33,11 @@ void ibsw_switch_receive(struct ibsw_port *in, struct sk_buff *skb)
 	unsigned int o, vl;
 	int err;
 
+	/* Subnet management: no credits, its own routing (mad.c) */
+	if (unlikely(cb->in_vl == IBSW_VL15)) {
+		ibsw_smp_receive(in, skb);
+		return;
+	}
 	rcu_read_lock();
 	ibsw_stat_pkt(in, false, cb->in_vl, cb->wire_len);
 	/* PortRcvConCtrl: as it arrives, from a host or marked upstream */

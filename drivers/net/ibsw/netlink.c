@@ -105,6 +105,7 @@ static size_t ibsw_nl_port_size(unsigned int nr_ports)
 	       2 * nla_total_size(sizeof(u64)) +
 	       2 * nla_total_size(IBSW_NAME_LEN + 1) +	/* (peer-)switch-name */
 	       nla_total_size(IFNAMSIZ) +
+	       nla_total_size(64) + nla_total_size(sizeof(u64)) + /* ibdev, guid */
 	       nla_total_size(ETH_ALEN) +
 	       IBSW_NR_DATA_VLS * vl +
 	       2 * IBSW_VLARB_MAX_ENTRIES * entry +
@@ -562,6 +563,11 @@ static int ibsw_nl_port_put(struct sk_buff *skb, const struct ibsw_switch *sw,
 			    nla_put_s32(skb, IBSW_A_PORT_NETNS_ID, id))
 				return -EMSGSIZE;
 		}
+		break;
+	case IBSW_PORT_KIND_MGMT:
+		if (nla_put_string(skb, IBSW_A_PORT_IBDEV_NAME, pi->ibdev) ||
+		    nla_put_uint(skb, IBSW_A_PORT_GUID, pi->guid))
+			return -EMSGSIZE;
 		break;
 	default:
 		break;
@@ -1540,4 +1546,93 @@ void ibsw_nl_exit(void)
 	WRITE_ONCE(ibsw_nl_live, false);
 	rtnl_unlock();
 	genl_unregister_family(&ibsw_nl_family);
+}
+
+struct ibsw_nl_mgmt_new {
+	struct ibsw_mgmt	*m;
+};
+
+static int ibsw_nl_mgmt_new_fill(struct sk_buff *msg, struct genl_info *info,
+				 const void *arg)
+{
+	const struct ibsw_nl_mgmt_new *req = arg;
+	struct ibsw_port_info *pi;
+	struct ibsw_switch *sw;
+	unsigned int port;
+	int err;
+
+	pi = kmalloc(sizeof(*pi), GFP_KERNEL);
+	if (!pi)
+		return -ENOMEM;
+	sw = ibsw_nl_switch_port(info, IBSW_A_PORT_SWITCH_NAME,
+				 IBSW_A_PORT_PORT, &port);
+	err = IS_ERR(sw) ? PTR_ERR(sw) :
+		ibsw_mgmt_port_create(sw, port, req->m, info->extack);
+	if (!err)
+		err = ibsw_nl_port_put(msg, sw, port, pi, genl_info_net(info));
+	kfree(pi);
+	return err;
+}
+
+/*
+ * A management HCA: its ib_device is registered without RTNL (ib_core's
+ * clients take it when a device comes), then cabled under it.
+ */
+int ibsw_nl_mgmt_new_doit(struct sk_buff *skb, struct genl_info *info)
+{
+	const struct nlattr *name_attr = info->attrs[IBSW_A_PORT_IBDEV_NAME];
+	const struct nlattr *guid_attr = info->attrs[IBSW_A_PORT_GUID];
+	struct ibsw_nl_mgmt_new req = {};
+	char desc[64];	/* NodeDescription */
+	struct ibsw_switch_info si;
+	struct ibsw_switch *sw;
+	unsigned int port;
+	u64 guid;
+	int err;
+
+	if (ibsw_nl_missing(info, IBSW_A_PORT_SWITCH_NAME, "switch-name") ||
+	    ibsw_nl_missing(info, IBSW_A_PORT_PORT, "port"))
+		return -EINVAL;
+	rtnl_lock();
+	sw = ibsw_nl_switch_port(info, IBSW_A_PORT_SWITCH_NAME,
+				 IBSW_A_PORT_PORT, &port);
+	if (IS_ERR(sw)) {
+		rtnl_unlock();
+		return PTR_ERR(sw);
+	}
+	ibsw_switch_info(sw, &si);
+	guid = guid_attr ? nla_get_uint(guid_attr) :
+	       ibsw_mgmt_default_guid(sw, port);
+	rtnl_unlock();
+	snprintf(desc, sizeof(desc), "ibsw management HCA %s/%u", si.name,
+		 port);
+
+	req.m = ibsw_mgmt_create(name_attr ? nla_data(name_attr) :
+				 "ibsw_mgmt%d", guid, desc);
+	if (IS_ERR(req.m)) {
+		NL_SET_ERR_MSG_FMT(info->extack,
+				   "cannot register the ib_device: %ld",
+				   PTR_ERR(req.m));
+		return PTR_ERR(req.m);
+	}
+	rtnl_lock();
+	err = ibsw_nl_reply(info, ibsw_nl_port_size(IBSW_MAX_PORTS),
+			    ibsw_nl_mgmt_new_fill, &req);
+	rtnl_unlock();
+	if (err)
+		ibsw_mgmt_destroy(req.m);
+	return err;
+}
+
+int ibsw_nl_mgmt_del_doit(struct sk_buff *skb, struct genl_info *info)
+{
+	int err;
+
+	rtnl_lock();
+	err = ibsw_nl_port_del(info, ibsw_mgmt_port_destroy);
+	rtnl_unlock();
+	/* Its ib_device goes once its users have closed it */
+	if (!err)
+		ibsw_mgmt_reap_wait();
+	return err;
 }

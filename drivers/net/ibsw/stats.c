@@ -39,6 +39,7 @@ const char * const ibsw_counter_names[IBSW_NR_COUNTERS] = {
 	[IBSW_CNT_XMIT_LATE]			= "xmit_late",
 	[IBSW_CNT_HCA_DISCARDS]			= "hca_discards",
 	[IBSW_CNT_RCV_CONSTRAINT_ERRORS]	= "port_rcv_constraint_errors",
+	[IBSW_CNT_VL15_DROPPED]			= "vl15_dropped",
 };
 
 int ibsw_stats_alloc(struct ibsw_port *port)

@@ -19,6 +19,8 @@
 #include <linux/wait_bit.h>
 
 #include "engine.h"
+#include "mgmt_hca.h"
+#include "sma.h"
 
 /*
  * The fabric belongs to the initial network namespace, as the netlink
@@ -39,6 +41,7 @@ static const char * const ibsw_kind_names[] = {
 	[IBSW_PORT_KIND_NONE] = "unconnected",
 	[IBSW_PORT_KIND_HOST] = "a host port",
 	[IBSW_PORT_KIND_LINK] = "linked",
+	[IBSW_PORT_KIND_MGMT] = "a management HCA's",
 };
 
 static bool ibsw_name_valid(const char *name)
@@ -323,6 +326,9 @@ void ibsw_switch_destroy(struct ibsw_switch *sw)
 			ibsw_link_disconnect(port, peer);
 			if (peer->sw != sw)
 				ibsw_notify_port(peer);
+			break;
+		case IBSW_PORT_KIND_MGMT:
+			ibsw_mgmt_detach(port);
 			break;
 		default:
 			break;
@@ -897,6 +903,45 @@ int ibsw_host_destroy(struct ibsw_switch *sw, unsigned int num,
 	return 0;
 }
 
+int ibsw_mgmt_port_create(struct ibsw_switch *sw, unsigned int num,
+			  struct ibsw_mgmt *m, struct netlink_ext_ack *extack)
+{
+	struct ibsw_port *port;
+
+	ASSERT_RTNL();
+	port = ibsw_port_get(sw, num, extack);
+	if (!port)
+		return -EINVAL;
+	if (port->kind != IBSW_PORT_KIND_NONE) {
+		NL_SET_ERR_MSG_FMT(extack, "port %u of %s is %s", num, sw->name,
+				   ibsw_kind_names[port->kind]);
+		return -EBUSY;
+	}
+	ibsw_mgmt_attach(port, m);
+	ibsw_notify_port(port);
+	return 0;
+}
+
+int ibsw_mgmt_port_destroy(struct ibsw_switch *sw, unsigned int num,
+			   struct netlink_ext_ack *extack)
+{
+	struct ibsw_port *port;
+
+	ASSERT_RTNL();
+	port = ibsw_port_get(sw, num, extack);
+	if (!port)
+		return -EINVAL;
+	if (port->kind != IBSW_PORT_KIND_MGMT) {
+		NL_SET_ERR_MSG_FMT(extack,
+				   "port %u of %s is %s, not a management HCA's",
+				   num, sw->name, ibsw_kind_names[port->kind]);
+		return -ENOTCONN;
+	}
+	ibsw_mgmt_detach(port);
+	ibsw_notify_port(port);
+	return 0;
+}
+
 int ibsw_counters_clear(struct ibsw_switch *sw, unsigned int num,
 			struct netlink_ext_ack *extack)
 {
@@ -924,6 +969,7 @@ int ibsw_port_info(const struct ibsw_switch *sw, unsigned int num,
 {
 	struct ibsw_counters *vl_cnt;
 	struct net_device *dev;
+	struct ibsw_mgmt *m;
 	struct ibsw_port *port;
 	struct ibsw_port *peer;
 	unsigned int v;
@@ -951,6 +997,12 @@ int ibsw_port_info(const struct ibsw_switch *sw, unsigned int num,
 	if (peer) {
 		ibsw_switch_info(peer->sw, &info->peer);
 		info->peer_port = peer->num;
+	}
+	m = rtnl_dereference(port->mgmt);
+	if (m) {
+		strscpy(info->ibdev, dev_name(&m->ibdev.dev),
+			sizeof(info->ibdev));
+		info->guid = m->guid;
 	}
 	dev = rtnl_dereference(port->netdev);
 	if (dev) {

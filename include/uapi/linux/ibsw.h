@@ -82,11 +82,14 @@ enum ibsw_link_speed {
  * @IBSW_PORT_KIND_HOST: A host port netdev in an emulated host's network
  *   namespace.
  * @IBSW_PORT_KIND_LINK: A port of another switch of this kernel.
+ * @IBSW_PORT_KIND_MGMT: A management HCA: an InfiniBand ib_device of one port
+ *   on which ib_core opens QP0 and QP1, for OpenSM and infiniband-diags.
  */
 enum ibsw_port_kind {
 	IBSW_PORT_KIND_NONE,
 	IBSW_PORT_KIND_HOST,
 	IBSW_PORT_KIND_LINK,
+	IBSW_PORT_KIND_MGMT,
 };
 
 enum {
@@ -159,6 +162,7 @@ enum {
 	IBSW_A_COUNTERS_XMIT_LATE,
 	IBSW_A_COUNTERS_HCA_DISCARDS,
 	IBSW_A_COUNTERS_RCV_CONSTRAINT_ERRORS,
+	IBSW_A_COUNTERS_VL15_DROPPED,
 
 	__IBSW_A_COUNTERS_MAX,
 	IBSW_A_COUNTERS_MAX = (__IBSW_A_COUNTERS_MAX - 1)
@@ -201,6 +205,8 @@ enum {
 	IBSW_A_PORT_COUNTERS,
 	IBSW_A_PORT_HCA_RATE,
 	IBSW_A_PORT_CLOCK_PPM,
+	IBSW_A_PORT_IBDEV_NAME,
+	IBSW_A_PORT_GUID,
 
 	__IBSW_A_PORT_MAX,
 	IBSW_A_PORT_MAX = (__IBSW_A_PORT_MAX - 1)
@@ -287,6 +293,8 @@ enum {
 	IBSW_CMD_SWITCH_CHANGE_NTF,
 	IBSW_CMD_PORT_CHANGE_NTF,
 	IBSW_CMD_CC_CHANGE_NTF,
+	IBSW_CMD_MGMT_NEW,
+	IBSW_CMD_MGMT_DEL,
 
 	__IBSW_CMD_MAX,
 	IBSW_CMD_MAX = (__IBSW_CMD_MAX - 1)

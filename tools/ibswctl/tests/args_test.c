@@ -475,7 +475,8 @@ static void names(void **state)
 	assert_string_equal(ctl_speed_key(IBSW_LINK_SPEED_NDR), "ndr");
 	assert_null(ctl_speed_name(8));
 	assert_string_equal(ctl_kind_name(IBSW_PORT_KIND_LINK), "link");
-	assert_null(ctl_kind_name(3));
+	assert_string_equal(ctl_kind_name(IBSW_PORT_KIND_MGMT), "mgmt");
+	assert_null(ctl_kind_name(4));
 	ctl_json_key(key, sizeof(key), "excessive-buffer-overrun-errors");
 	assert_string_equal(key, "excessive_buffer_overrun_errors");
 	assert_string_equal(ctl_cmd_name(IBSW_CMD_PORT_CHANGE_NTF), "port-change-ntf");

@@ -1,0 +1,85 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * The management HCA (mgmt_hca.c): an InfiniBand ib_device of one port on
+ * which the subnet manager and the diagnostics run.
+ */
+#ifndef _IBSW_MGMT_HCA_H
+#define _IBSW_MGMT_HCA_H
+
+#include <linux/spinlock.h>
+#include <linux/types.h>
+#include <linux/workqueue.h>
+#include <rdma/ib_verbs.h>
+
+struct ibsw_mgmt_qp;
+
+/**
+ * struct ibsw_mgmt - a management HCA
+ * @ibdev: the ib_device
+ * @lock: protects the port's state and @qp (irq-safe: the MAD layer calls
+ *	in with interrupts off)
+ * @qp: QP0 and QP1, while they exist
+ * @guid: node, system image and port GUID
+ * @gid_prefix: GID prefix (PortInfo)
+ * @mkey: M_Key
+ * @lid: LID (0: none yet)
+ * @sm_lid: the master SM's LID
+ * @mkey_lease: M_KeyLeasePeriod
+ * @cap_mask: CapabilityMask (IsSM while an SM holds issm)
+ * @port_state: PortState (enum ib_port_state)
+ * @phys_state: PortPhysicalState (enum ib_port_phys_state)
+ * @lmc: LMC
+ * @sm_sl: the master SM's SL
+ * @mkey_prot: M_KeyProtectBits
+ * @subnet_timeout: SubnetTimeOut
+ * @rcv_drops: MADs that found no posted receive
+ * @xmit_drops: MADs sent while the port had no link
+ * @port: the switch port it is cabled to, NULL once detached
+ * @txq: MADs posted, for @tx_work to send (the MAD layer posts with
+ *	interrupts off; the datapath runs with BH disabled)
+ * @tx_work: sends @txq into the switch port
+ * @reap: on the list of detached HCAs waiting to be unregistered
+ */
+struct ibsw_mgmt {
+	struct ib_device	ibdev;
+	spinlock_t		lock;	/* see kernel-doc */
+	struct ibsw_mgmt_qp	*qp[2];
+	u64			guid;
+	u64			gid_prefix;
+	u64			mkey;
+	u16			lid;
+	u16			sm_lid;
+	u16			mkey_lease;
+	u32			cap_mask;
+	u8			port_state;
+	u8			phys_state;
+	u8			lmc;
+	u8			sm_sl;
+	u8			mkey_prot;
+	u8			subnet_timeout;
+	u64			rcv_drops;
+	u64			xmit_drops;
+	struct ibsw_port __rcu	*port;
+	struct sk_buff_head	txq;
+	struct work_struct	tx_work;
+	struct list_head	reap;
+};
+
+extern const struct ib_device_ops ibsw_mgmt_ops;
+void ibsw_mgmt_tx_work(struct work_struct *work);
+
+struct ibsw_mgmt *ibsw_mgmt_create(const char *name, u64 guid,
+				   const char *desc);
+void ibsw_mgmt_destroy(struct ibsw_mgmt *m);
+void ibsw_mgmt_link(struct ibsw_mgmt *m, bool up);
+
+/* mgmt_ctl.c: cabling, under RTNL; unregistering, outside it */
+struct ibsw_switch;
+struct netlink_ext_ack;
+u64 ibsw_mgmt_default_guid(const struct ibsw_switch *sw, unsigned int num);
+void ibsw_mgmt_attach(struct ibsw_port *port, struct ibsw_mgmt *m);
+void ibsw_mgmt_detach(struct ibsw_port *port);
+void ibsw_mgmt_reap(void);
+void ibsw_mgmt_reap_wait(void);
+
+#endif /* _IBSW_MGMT_HCA_H */

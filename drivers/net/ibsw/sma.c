@@ -1,0 +1,628 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The subnet management agents of the emulated fabric: one for every
+ * switch (its port 0, base SP0) and one for every emulated CA (the rxe
+ * device behind a host port), answering the SMPs that mad.c hands over.
+ * They run in process context under RTNL, so a Set changes the state
+ * that netlink changes, through the same functions, with the same
+ * notifications.
+ */
+
+#include <linux/rtnetlink.h>
+#include <linux/skbuff.h>
+#include <linux/slab.h>
+#include <rdma/ib_verbs.h>
+
+#include "engine.h"
+#include "mad_pkt.h"
+#include "sma.h"
+#include "smp_attr.h"
+#include "smp_route.h"
+
+/* The switches' and emulated CAs' device: not a Mellanox ID (0xFF90) */
+#define IBSW_SMA_DEVICE_ID	0x1b5f
+#define IBSW_SMA_VENDOR_ID	0
+/* OpenSM takes the smallest of the fabric; 48K is what ibsim reports */
+#define IBSW_SMA_LFT_CAP	0xc000
+#define IBSW_SMA_MCAST_CAP	IBSW_SMA_MFT_LIDS
+/* Port 0: SM SL mapping (OpenSM programs SL2VL through port 0's bit) */
+#define IBSW_SMA_PORT0_CAP	0
+
+/* A GUID for the switch and its port 0: ibsw's, from the switch's id */
+static u64 ibsw_sma_switch_guid(const struct ibsw_switch *sw)
+{
+	return IBSW_GUID_BASE | (u64)(sw->id + 1) << 16;
+}
+
+static struct ibsw_sma *ibsw_sma_get(struct ibsw_switch *sw)
+{
+	struct ibsw_sma *sma = sw->sma;
+	unsigned int i;
+
+	ASSERT_RTNL();
+	if (sma)
+		return sma;
+	sma = kzalloc(struct_size(sma, port, sw->nr_ports + 1), GFP_KERNEL);
+	if (!sma)
+		return NULL;
+	sma->gid_prefix = IBSW_GID_PREFIX_DEFAULT;
+	sma->subnet_timeout = 18;
+	for (i = 0; i <= sw->nr_ports; i++)
+		sma->port[i].state = IB_PORT_INIT;
+	sw->sma = sma;
+	return sma;
+}
+
+/* ---- the switch ---- */
+
+static void ibsw_sma_node_info(struct ibsw_switch *sw, unsigned int in,
+			       u8 *data)
+{
+	struct ibsw_smp_node_info ni = {
+		.node_type = RDMA_NODE_IB_SWITCH,
+		.num_ports = sw->nr_ports,
+		.sys_image_guid = ibsw_sma_switch_guid(sw),
+		.node_guid = ibsw_sma_switch_guid(sw),
+		.port_guid = ibsw_sma_switch_guid(sw),
+		.partition_cap = 1,
+		.device_id = IBSW_SMA_DEVICE_ID,
+		.local_port_num = in,
+		.vendor_id = IBSW_SMA_VENDOR_ID,
+	};
+
+	ibsw_smp_node_info_put(data, &ni);
+}
+
+static void ibsw_sma_switch_info(struct ibsw_switch *sw, struct ibsw_sma *sma,
+				 u8 *data)
+{
+	const struct ibsw_lft *lft = rtnl_dereference(sw->lft);
+	struct ibsw_smp_switch_info si = {
+		.linear_fdb_cap = IBSW_SMA_LFT_CAP,
+		.mcast_fdb_cap = IBSW_SMA_MCAST_CAP,
+		.linear_fdb_top = lft ? lft->top : 0,
+		.default_port = 0,
+		.life_time_value = sma->life_time,
+		.port_state_change = sma->port_state_change,
+		.mcast_fdb_top = sma->mft_top,
+	};
+
+	ibsw_smp_switch_info_put(data, &si);
+}
+
+static void ibsw_sma_switch_info_set(struct ibsw_switch *sw,
+				     struct ibsw_sma *sma, const u8 *data)
+{
+	struct ibsw_smp_switch_info si;
+
+	ibsw_smp_switch_info_get(data, &si);
+	sma->life_time = si.life_time_value;
+	/* Write 1 to clear */
+	if (si.port_state_change)
+		sma->port_state_change = false;
+	sma->mft_top = si.mcast_fdb_top;
+}
+
+/* A switch port's link: up when something is at its other end */
+static bool ibsw_sma_link_up(const struct ibsw_port *port)
+{
+	return port->kind != IBSW_PORT_KIND_NONE;
+}
+
+static u8 ibsw_sma_width(const struct ibsw_port *port)
+{
+	static const u8 w[] = {
+		[IBSW_LINK_WIDTH_1X] = IB_WIDTH_1X,
+		[IBSW_LINK_WIDTH_4X] = IB_WIDTH_4X,
+		[IBSW_LINK_WIDTH_8X] = IB_WIDTH_8X,
+		[IBSW_LINK_WIDTH_12X] = IB_WIDTH_12X,
+	};
+
+	return port->width < ARRAY_SIZE(w) && w[port->width] ? w[port->width] :
+	       IB_WIDTH_4X;
+}
+
+/* LinkSpeedActive and LinkSpeedExtActive of a port's speed */
+static void ibsw_sma_speed(const struct ibsw_port *port, u8 *speed, u8 *ext)
+{
+	*ext = IBSW_PI_SPEED_EXT_NONE;
+	switch (port->speed) {
+	case IBSW_LINK_SPEED_SDR:
+		*speed = IBSW_PI_SPEED_SDR;
+		break;
+	case IBSW_LINK_SPEED_DDR:
+		*speed = IBSW_PI_SPEED_DDR;
+		break;
+	case IBSW_LINK_SPEED_QDR:
+		*speed = IBSW_PI_SPEED_QDR;
+		break;
+	default:
+		/* FDR and beyond: extended speeds, not advertised (bit 0x4000) */
+		*speed = IBSW_PI_SPEED_QDR;
+		break;
+	}
+}
+
+static u8 ibsw_sma_vl_cap(unsigned int nr_vls)
+{
+	if (nr_vls >= 15)
+		return IBSW_PI_VL_CAP_15;
+	if (nr_vls >= 8)
+		return IBSW_PI_VL_CAP_8;
+	if (nr_vls >= 4)
+		return IBSW_PI_VL_CAP_4;
+	if (nr_vls >= 2)
+		return IBSW_PI_VL_CAP_2;
+	return IBSW_PI_VL_CAP_1;
+}
+
+static void ibsw_sma_port_info(struct ibsw_switch *sw, struct ibsw_sma *sma,
+			       unsigned int num, unsigned int in, u8 *data)
+{
+	struct ibsw_smp_port_info pi = {
+		.gid_prefix = sma->gid_prefix,
+		.lid = sw->sma_lid,
+		.master_sm_lid = sma->sm_lid,
+		.mkey = sma->mkey,
+		.mkey_lease_period = sma->mkey_lease,
+		.mkey_protect_bits = sma->mkey_prot,
+		.lmc = sma->lmc,
+		.master_sm_sl = sma->sm_sl,
+		.subnet_timeout = sma->subnet_timeout,
+		.local_port_num = in,
+		.link_down_default_state = IBSW_PI_LINK_DOWN_POLLING,
+		.mtu_cap = IB_MTU_4096,
+		.neighbor_mtu = IB_MTU_4096,
+		.vl_arb_high_cap = 8,
+		.vl_arb_low_cap = 8,
+		.vl_stall_count = 7,
+		.hoq_life = 31,
+		.resp_time_value = 8,
+		.guid_cap = 1,
+	};
+	struct ibsw_port *port;
+
+	if (!num) {
+		/* Base port 0: always up, holds the switch's LID and keys */
+		pi.cap_mask = IBSW_SMA_PORT0_CAP;
+		pi.port_state = IB_PORT_ACTIVE;
+		pi.phys_state = IB_PORT_PHYS_STATE_LINK_UP;
+		pi.link_width_enabled = IB_WIDTH_4X;
+		pi.link_width_supported = IB_WIDTH_4X;
+		pi.link_width_active = IB_WIDTH_4X;
+		pi.link_speed_supported = IBSW_PI_SPEED_SDR;
+		pi.link_speed_enabled = IBSW_PI_SPEED_SDR;
+		pi.link_speed_active = IBSW_PI_SPEED_SDR;
+		pi.vl_cap = IBSW_PI_VL_CAP_4;
+		pi.operational_vls = IBSW_PI_VL_CAP_4;
+		ibsw_smp_port_info_put(data, &pi);
+		return;
+	}
+	port = sw->ports[num];
+	pi.lid = 0;
+	pi.link_width_supported = ibsw_sma_width(port);
+	pi.link_width_enabled = pi.link_width_supported;
+	pi.link_width_active = pi.link_width_supported;
+	ibsw_sma_speed(port, &pi.link_speed_active, &pi.link_speed_ext_active);
+	pi.link_speed_supported = pi.link_speed_active;
+	pi.link_speed_enabled = pi.link_speed_active;
+	pi.vl_cap = ibsw_sma_vl_cap(port->nr_vls);
+	pi.operational_vls = pi.vl_cap;
+	if (ibsw_sma_link_up(port)) {
+		pi.port_state = sma->port[num].state;
+		pi.phys_state = IB_PORT_PHYS_STATE_LINK_UP;
+	} else {
+		pi.port_state = IB_PORT_DOWN;
+		pi.phys_state = IB_PORT_PHYS_STATE_POLLING;
+	}
+	ibsw_smp_port_info_put(data, &pi);
+}
+
+/*
+ * The port state machine of IBA 7.2: ARMED only from INIT, ACTIVE only
+ * from ARMED; Down retrains a live link back to INIT. A Set to the state
+ * the port is in is not an error (OpenSM's NO_CHANGE pass relies on it).
+ */
+static u16 ibsw_sma_port_state(u8 *state, u8 want, bool up)
+{
+	switch (want) {
+	case IB_PORT_NOP:
+		return 0;
+	case IB_PORT_DOWN:
+		*state = up ? IB_PORT_INIT : IB_PORT_DOWN;
+		return 0;
+	case IB_PORT_ARMED:
+		if (*state == IB_PORT_INIT || *state == IB_PORT_ARMED) {
+			*state = IB_PORT_ARMED;
+			return 0;
+		}
+		break;
+	case IB_PORT_ACTIVE:
+		if (*state == IB_PORT_ARMED || *state == IB_PORT_ACTIVE) {
+			*state = IB_PORT_ACTIVE;
+			return 0;
+		}
+		break;
+	}
+	return IB_MGMT_MAD_STATUS_INVALID_ATTRIB_VALUE;
+}
+
+static u16 ibsw_sma_port_info_set(struct ibsw_switch *sw,
+				  struct ibsw_sma *sma, unsigned int num,
+				  const u8 *data)
+{
+	struct ibsw_smp_port_info pi;
+
+	ibsw_smp_port_info_get(data, &pi);
+	if (!num) {
+		if (pi.lid >= be16_to_cpu(IB_MULTICAST_LID_BASE) ||
+		    pi.master_sm_lid >= be16_to_cpu(IB_MULTICAST_LID_BASE))
+			return IB_MGMT_MAD_STATUS_INVALID_ATTRIB_VALUE;
+		WRITE_ONCE(sw->sma_lid, pi.lid);
+		sma->lmc = pi.lmc;
+		sma->sm_lid = pi.master_sm_lid;
+		sma->sm_sl = pi.master_sm_sl;
+		sma->mkey = pi.mkey;
+		sma->mkey_prot = pi.mkey_protect_bits;
+		sma->mkey_lease = pi.mkey_lease_period;
+		sma->gid_prefix = pi.gid_prefix;
+		sma->subnet_timeout = pi.subnet_timeout;
+		return 0;
+	}
+	return ibsw_sma_port_state(&sma->port[num].state, pi.port_state,
+				   ibsw_sma_link_up(sw->ports[num]));
+}
+
+/* LinearForwardingTable: 64 LIDs a block, as netlink's lft-set sets it */
+static u16 ibsw_sma_lft(struct ibsw_switch *sw, unsigned int block,
+			bool set, u8 *data)
+{
+	const struct ibsw_lft *lft = rtnl_dereference(sw->lft);
+	unsigned int first = block * IBSW_SMP_LFT_BLOCK, len, i;
+	u8 *ports;
+	int err;
+
+	if (first > IBSW_LID_UNICAST_MAX)
+		return IB_MGMT_MAD_STATUS_INVALID_ATTRIB_VALUE;
+	len = lft ? lft->top + 1 : 0;
+	if (set) {
+		unsigned int nlen = max(len, first + IBSW_SMP_LFT_BLOCK);
+
+		nlen = min(nlen, IBSW_LID_UNICAST_MAX + 1);
+		ports = kmalloc(nlen, GFP_KERNEL);
+		if (!ports)
+			return IB_MGMT_MAD_STATUS_INVALID_ATTRIB_VALUE;
+		memset(ports, IBSW_LFT_NO_ROUTE, nlen);
+		if (lft)
+			memcpy(ports, lft->port, len);
+		ibsw_smp_lft_get(data, ports + first);
+		/* Port 0 is the switch itself: ibsw routes its LID in mad.c */
+		for (i = first; i < first + IBSW_SMP_LFT_BLOCK && i < nlen; i++)
+			if (!ports[i] || ports[i] > sw->nr_ports)
+				ports[i] = IBSW_LFT_NO_ROUTE;
+		err = ibsw_switch_set_lft(sw, ports, nlen, NULL);
+		kfree(ports);
+		if (err)
+			return IB_MGMT_MAD_STATUS_INVALID_ATTRIB_VALUE;
+		lft = rtnl_dereference(sw->lft);
+		len = lft ? lft->top + 1 : 0;
+	}
+	ibsw_smp_lft_put(data, lft && first < len ? lft->port + first : NULL,
+			 first < len ? len - first : 0);
+	/* The switch's own LID reads as port 0 */
+	if (sw->sma_lid >= first && sw->sma_lid < first + IBSW_SMP_LFT_BLOCK)
+		data[sw->sma_lid - first] = 0;
+	return 0;
+}
+
+/* MulticastForwardingTable: stored, not used by the datapath */
+static u16 ibsw_sma_mft(struct ibsw_switch *sw, struct ibsw_sma *sma,
+			u32 mod, bool set, u8 *data)
+{
+	unsigned int block = mod & 0x1ff, pos = mod >> 28;
+
+	if (block || pos >= IBSW_SMA_MFT_POSITIONS ||
+	    pos * 16 > sw->nr_ports)
+		return IB_MGMT_MAD_STATUS_INVALID_ATTRIB_VALUE;
+	if (set)
+		ibsw_smp_mft_get(data, sma->mft[pos]);
+	ibsw_smp_mft_put(data, sma->mft[pos]);
+	return 0;
+}
+
+static u16 ibsw_sma_switch(struct ibsw_switch *sw, struct ibsw_sma *sma,
+			   unsigned int in, struct ib_smp *smp)
+{
+	bool set = smp->method == IB_MGMT_METHOD_SET;
+	u32 mod = be32_to_cpu(smp->attr_mod);
+	u16 pkeys[IBSW_SMP_PKEY_BLOCK] = { IB_DEFAULT_PKEY_FULL };
+	u8 in_data[IB_SMP_DATA_SIZE];
+	u16 status = 0;
+
+	memcpy(in_data, smp->data, sizeof(in_data));
+	memset(smp->data, 0, sizeof(smp->data));
+	switch (be16_to_cpu(smp->attr_id)) {
+	case 0x0010:	/* NodeDescription */
+		if (set)
+			return IB_MGMT_MAD_STATUS_UNSUPPORTED_METHOD_ATTRIB;
+		ibsw_smp_node_desc_put(smp->data, sw->name);
+		return 0;
+	case 0x0011:	/* NodeInfo */
+		if (set)
+			return IB_MGMT_MAD_STATUS_UNSUPPORTED_METHOD_ATTRIB;
+		ibsw_sma_node_info(sw, in, smp->data);
+		return 0;
+	case 0x0012:	/* SwitchInfo */
+		if (set)
+			ibsw_sma_switch_info_set(sw, sma, in_data);
+		ibsw_sma_switch_info(sw, sma, smp->data);
+		return 0;
+	case 0x0015:	/* PortInfo */
+		if ((mod & 0xff) > sw->nr_ports)
+			return IB_MGMT_MAD_STATUS_INVALID_ATTRIB_VALUE;
+		if (set)
+			status = ibsw_sma_port_info_set(sw, sma, mod & 0xff,
+							in_data);
+		ibsw_sma_port_info(sw, sma, mod & 0xff, in, smp->data);
+		return status;
+	case 0x0016:	/* P_KeyTable: block 0 of port 0, full member */
+		if ((mod & 0xffff) || (mod >> 16) > sw->nr_ports)
+			return IB_MGMT_MAD_STATUS_INVALID_ATTRIB_VALUE;
+		ibsw_smp_pkey_put(smp->data, pkeys);
+		return 0;
+	case 0x0019:	/* LinearForwardingTable */
+		if (set)
+			memcpy(smp->data, in_data, sizeof(in_data));
+		return ibsw_sma_lft(sw, mod, set, smp->data);
+	case 0x001b:	/* MulticastForwardingTable */
+		if (set)
+			memcpy(smp->data, in_data, sizeof(in_data));
+		return ibsw_sma_mft(sw, sma, mod, set, smp->data);
+	default:
+		return IB_MGMT_MAD_STATUS_UNSUPPORTED_METHOD_ATTRIB;
+	}
+}
+
+/* ---- the emulated CA behind a host port ---- */
+
+static u64 ibsw_sma_ca_guid(const struct ibsw_port *port,
+			    struct ib_device *ibdev)
+{
+	if (ibdev)
+		return be64_to_cpu(ibdev->node_guid);
+	return IBSW_GUID_BASE | (u64)(port->sw->id + 1) << 16 | port->num;
+}
+
+static u16 ibsw_sma_ca(struct ibsw_switch *sw, struct ibsw_sma *sma,
+		       struct ibsw_port *port, struct ib_smp *smp)
+{
+	struct net_device *dev = rtnl_dereference(port->netdev);
+	bool set = smp->method == IB_MGMT_METHOD_SET;
+	u16 pkeys[IBSW_SMP_PKEY_BLOCK] = { IB_DEFAULT_PKEY_FULL };
+	struct ibsw_sma_port *ca = &sma->port[port->num];
+	struct ib_device *ibdev = NULL;
+	struct ibsw_smp_node_info ni;
+	struct ibsw_smp_port_info pi;
+	u8 in_data[IB_SMP_DATA_SIZE];
+	u16 status = 0;
+	u64 guid;
+
+	if (dev)
+		ibdev = ib_device_get_by_netdev(dev, RDMA_DRIVER_RXE);
+	guid = ibsw_sma_ca_guid(port, ibdev);
+	memcpy(in_data, smp->data, sizeof(in_data));
+	memset(smp->data, 0, sizeof(smp->data));
+	switch (be16_to_cpu(smp->attr_id)) {
+	case 0x0010:	/* NodeDescription: the rxe device's */
+		if (set)
+			status = IB_MGMT_MAD_STATUS_UNSUPPORTED_METHOD_ATTRIB;
+		else
+			ibsw_smp_node_desc_put(smp->data,
+					       ibdev ? ibdev->node_desc :
+					       dev ? dev->name : "");
+		break;
+	case 0x0011:	/* NodeInfo */
+		memset(&ni, 0, sizeof(ni));
+		ni.node_type = RDMA_NODE_IB_CA;
+		ni.num_ports = 1;
+		ni.sys_image_guid = guid;
+		ni.node_guid = guid;
+		ni.port_guid = guid;
+		ni.partition_cap = 1;
+		ni.device_id = IBSW_SMA_DEVICE_ID;
+		ni.local_port_num = 1;
+		if (set)
+			status = IB_MGMT_MAD_STATUS_UNSUPPORTED_METHOD_ATTRIB;
+		else
+			ibsw_smp_node_info_put(smp->data, &ni);
+		break;
+	case 0x0015:	/* PortInfo of port 1 (0: the port it came in on) */
+		if (be32_to_cpu(smp->attr_mod) > 1) {
+			status = IB_MGMT_MAD_STATUS_INVALID_ATTRIB_VALUE;
+			break;
+		}
+		if (set) {
+			ibsw_smp_port_info_get(in_data, &pi);
+			if (pi.lid && pi.lid != port->lid &&
+			    ibsw_host_set_lid(port, pi.lid))
+				status = IB_MGMT_MAD_STATUS_INVALID_ATTRIB_VALUE;
+			ca->sm_lid = pi.master_sm_lid;
+			ca->sm_sl = pi.master_sm_sl;
+			if (!status)
+				status = ibsw_sma_port_state(&ca->state,
+							     pi.port_state,
+							     true);
+		}
+		memset(&pi, 0, sizeof(pi));
+		pi.gid_prefix = IBSW_GID_PREFIX_DEFAULT;
+		pi.lid = port->lid;
+		pi.master_sm_lid = ca->sm_lid;
+		pi.master_sm_sl = ca->sm_sl;
+		pi.cap_mask = IB_PORT_CM_SUP | IB_PORT_CLIENT_REG_SUP;
+		pi.local_port_num = 1;
+		pi.link_width_supported = ibsw_sma_width(port);
+		pi.link_width_enabled = pi.link_width_supported;
+		pi.link_width_active = pi.link_width_supported;
+		ibsw_sma_speed(port, &pi.link_speed_active,
+			       &pi.link_speed_ext_active);
+		pi.link_speed_supported = pi.link_speed_active;
+		pi.link_speed_enabled = pi.link_speed_active;
+		pi.port_state = ca->state;
+		pi.phys_state = IB_PORT_PHYS_STATE_LINK_UP;
+		pi.link_down_default_state = IBSW_PI_LINK_DOWN_POLLING;
+		pi.mtu_cap = IB_MTU_4096;
+		pi.neighbor_mtu = IB_MTU_4096;
+		pi.vl_cap = ibsw_sma_vl_cap(port->nr_vls);
+		pi.operational_vls = pi.vl_cap;
+		pi.vl_arb_high_cap = 8;
+		pi.vl_arb_low_cap = 8;
+		pi.vl_stall_count = 7;
+		pi.hoq_life = 31;
+		pi.guid_cap = 1;
+		pi.subnet_timeout = 18;
+		pi.resp_time_value = 8;
+		ibsw_smp_port_info_put(smp->data, &pi);
+		break;
+	case 0x0016:	/* P_KeyTable, block 0 */
+		if (be32_to_cpu(smp->attr_mod) & 0xffff)
+			status = IB_MGMT_MAD_STATUS_INVALID_ATTRIB_VALUE;
+		else
+			ibsw_smp_pkey_put(smp->data, pkeys);
+		break;
+	default:
+		status = IB_MGMT_MAD_STATUS_UNSUPPORTED_METHOD_ATTRIB;
+		break;
+	}
+	if (ibdev)
+		ib_device_put(ibdev);
+	return status;
+}
+
+/* ---- answering ---- */
+
+/*
+ * Turn the request in @skb into its reply and send it: a directed-route
+ * reply back along its return path, a LID-routed one to the requester's
+ * LID. @sw's port @p is where it came in (the switch's SMA) or the host
+ * port of the CA that answers.
+ */
+static void ibsw_sma_reply(struct ibsw_switch *sw, unsigned int p, bool ca,
+			   struct sk_buff *skb, u16 status)
+{
+	struct ib_smp *smp = (struct ib_smp *)(skb->data + IBSW_MAD_OFF);
+	struct ibsw_mad_addr a;
+	unsigned int out;
+
+	ibsw_mad_hdrs_get(skb->data, skb->len, &a);
+	smp->status |= cpu_to_be16(status);
+	if (smp->mgmt_class == IB_MGMT_CLASS_SUBN_DIRECTED_ROUTE) {
+		out = ibsw_smp_dr_make_reply(smp);
+		/* C14-13:1: it leaves by the port the request came in on */
+		if (out != (ca ? 1 : p))
+			goto drop;
+	} else {
+		smp->method = IB_MGMT_METHOD_GET_RESP;
+		a.dlid = a.slid;
+		a.slid = ca ? sw->ports[p]->lid : sw->sma_lid;
+	}
+	swap(a.dqp, a.sqp);
+	ibsw_mad_hdrs_put(skb->data, &a);
+	memset(skb->cb, 0, sizeof(skb->cb));
+	ibsw_cb(skb)->wire_len = IBSW_MAD_WIRE_LEN;
+	ibsw_cb(skb)->in_vl = IBSW_VL15;
+	ibsw_cb(skb)->out_vl = IBSW_VL15;
+	ibsw_cb(skb)->in_port = p;
+
+	local_bh_disable();
+	rcu_read_lock();
+	if (ca)
+		/* The CA sends it: it enters the switch at the host port */
+		ibsw_smp_receive(sw->ports[p], skb);
+	else if (smp->mgmt_class == IB_MGMT_CLASS_SUBN_DIRECTED_ROUTE)
+		ibsw_smp_send(sw->ports[p], sw->ports[p], skb);
+	else
+		ibsw_smp_route(sw->ports[p], a.dlid, skb);
+	rcu_read_unlock();
+	local_bh_enable();
+	return;
+drop:
+	kfree_skb(skb);
+}
+
+static void ibsw_sma_one(struct sk_buff *skb)
+{
+	struct ibsw_sma_cb scb = *ibsw_sma_cb(skb);
+	struct ib_smp *smp = (struct ib_smp *)(skb->data + IBSW_MAD_OFF);
+	struct ibsw_switch *sw;
+	struct ibsw_sma *sma;
+	u16 status;
+
+	sw = xa_load(&ibsw_fabric.switches, scb.sw_id);
+	if (!sw || scb.port > sw->nr_ports)
+		goto drop;
+	sma = ibsw_sma_get(sw);
+	if (!sma)
+		goto drop;
+	switch (ibsw_smp_sma_check(smp)) {
+	case IBSW_SMA_ANSWER:
+		break;
+	case IBSW_SMA_BAD_VERSION:
+		ibsw_sma_reply(sw, scb.port, scb.ca, skb,
+			       IB_MGMT_MAD_STATUS_BAD_VERSION);
+		return;
+	case IBSW_SMA_BAD_METHOD:
+		ibsw_sma_reply(sw, scb.port, scb.ca, skb,
+			       IB_MGMT_MAD_STATUS_UNSUPPORTED_METHOD);
+		return;
+	default:
+		goto drop;
+	}
+	if (scb.ca) {
+		if (sw->ports[scb.port]->kind != IBSW_PORT_KIND_HOST)
+			goto drop;
+		status = ibsw_sma_ca(sw, sma, sw->ports[scb.port], smp);
+	} else {
+		status = ibsw_sma_switch(sw, sma, scb.port, smp);
+	}
+	ibsw_sma_reply(sw, scb.port, scb.ca, skb, status);
+	return;
+drop:
+	kfree_skb(skb);
+}
+
+/**
+ * ibsw_sma_work() - answer the SMPs waiting for the SMAs
+ * @work: ibsw_fabric.sma_work
+ *
+ * Context: process; takes RTNL.
+ */
+void ibsw_sma_work(struct work_struct *work)
+{
+	struct sk_buff_head *q = &ibsw_fabric.sma_queue;
+	struct sk_buff *skb;
+
+	rtnl_lock();
+	while ((skb = skb_dequeue(q)))
+		ibsw_sma_one(skb);
+	rtnl_unlock();
+}
+
+/**
+ * ibsw_sma_link_change() - a switch port's link went up or down
+ * @port: the port
+ *
+ * The port starts over in INIT and the switch tells the SM at its next
+ * sweep (SwitchInfo PortStateChange).
+ *
+ * Context: RTNL.
+ */
+void ibsw_sma_link_change(struct ibsw_port *port)
+{
+	struct ibsw_sma *sma = port->sw->sma;
+
+	ASSERT_RTNL();
+	if (!sma)
+		return;
+	sma->port[port->num].state = IB_PORT_INIT;
+	sma->port_state_change = true;
+}
