@@ -1,0 +1,166 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
+# cpu: shared
+#
+# Subnet management with the real stack: a management HCA (an InfiniBand
+# ib_device, ibswctl mgmt add) on port 3 of one-switch.net's switch, and
+# Debian's opensm and infiniband-diags on it through ib_umad, unmodified.
+# Directed-route SMPs reach the switch's SMA and the emulated CAs' (the two
+# rxe hosts) hop by hop; ibnetdiscover sees the fabric with no SM; opensm
+# brings every port to ACTIVE, assigns the LIDs and programs the switch's
+# forwarding table, which ibswctl then reads back; the hosts' addresses
+# follow their new LIDs and RDMA runs on the SM's routes. Bad SMPs are
+# counted in VL15Dropped. Removing the HCA while OpenSM runs leaves no
+# warning.
+# shellcheck source=tests/lib.sh disable=SC2317,SC2034
+. "$(dirname "$0")/../lib.sh"
+
+MP=3				# the management HCA's switch port
+DEV=ibsw_mgmt0
+
+ibsw_require_ibsw
+for t in opensm ibnetdiscover smpquery iblinkinfo ibroute ibstat; do
+	ibsw_have "$t" || ibsw_setup_fail "$t missing (scripts/deps: opensm, infiniband-diags)"
+done
+modprobe ib_umad || ibsw_setup_fail "modprobe ib_umad failed"
+ibsw_fabric_up "$IBSW_ROOT/topologies/one-switch.net" >>"$IBSW_CASE_LOG" 2>&1 ||
+	ibsw_setup_fail "fabric up: ${_ibsw_reason:-see setup.log}"
+SW=${HOST_SW[H1]}
+ibswctl mgmt add "$SW/$MP" name "$DEV" >>"$IBSW_CASE_LOG" 2>&1 ||
+	ibsw_setup_fail "mgmt add $SW/$MP failed"
+GUID=$(ibstat -p "$DEV")
+ibsw_defer "ibswctl mgmt del $SW/$MP 2>/dev/null"
+
+# diags: the HCA's own port
+smp() { timeout 20 smpquery -C "$DEV" -P 1 "$@"; }
+field() { awk -F'[.]+' -v k="$1" '$1 == k { print $2 }'; }
+
+device() {
+	local state
+
+	ibstat "$DEV" || ibsw_fail "ibstat $DEV failed" || return
+	state=$(cat "/sys/class/infiniband/$DEV/ports/1/phys_state")
+	echo "phys_state: $state"
+	[[ $state == *LinkUp* ]] || ibsw_fail "$DEV port is $state, not LinkUp" || return
+	rdma link show "$DEV/1" || ibsw_fail "rdma link show failed" || return
+	grep -lx "$DEV" /sys/class/infiniband_mad/*/ibdev ||
+		ibsw_fail "no umad or issm file for $DEV" || return
+	ibswctl port show "$SW/$MP"
+	ibswctl port show "$SW/$MP" | grep -q "mgmt ibdev $DEV guid $GUID" ||
+		ibsw_fail "ibswctl does not show $DEV with GUID $GUID on $SW/$MP" || return
+}
+ibsw_case device device
+
+# Directed route, no SM yet: the switch one hop away, a CA two hops away
+dr_queries() {
+	local out
+
+	out=$(smp -D nodeinfo 0,1) || ibsw_fail "NodeInfo of the switch failed" || return
+	echo "$out"
+	[ "$(field NodeType: <<<"$out")" = Switch ] || ibsw_fail "0,1 is not a switch" || return
+	[ "$(field NumPorts: <<<"$out")" = 4 ] || ibsw_fail "the switch has not 4 ports" || return
+	[ "$(field LocalPort: <<<"$out")" = "$MP" ] || ibsw_fail "LocalPort is not $MP" || return
+	out=$(smp -D nodedesc 0,1) || ibsw_fail "NodeDescription failed" || return
+	echo "$out"
+	[[ $out == *"$SW"* ]] || ibsw_fail "NodeDescription is not $SW" || return
+	out=$(smp -D portinfo 0,1 1) || ibsw_fail "PortInfo of $SW/1 failed" || return
+	echo "$out"
+	[ "$(field PhysLinkState: <<<"$out")" = LinkUp ] || ibsw_fail "$SW/1 is not LinkUp" || return
+	[ "$(field LinkWidthActive: <<<"$out")" = 4X ] || ibsw_fail "$SW/1 is not 4X" || return
+	out=$(smp -D portinfo 0,1 4) || ibsw_fail "PortInfo of $SW/4 failed" || return
+	[ "$(field PhysLinkState: <<<"$out")" = Polling ] || ibsw_fail "$SW/4 (nothing cabled) is not Polling" || return
+	out=$(smp -D nodeinfo 0,1,"${HOST_PORT[H1]}") || ibsw_fail "NodeInfo of H1's CA failed" || return
+	echo "$out"
+	[ "$(field NodeType: <<<"$out")" = "Channel Adapter" ] || ibsw_fail "H1 is not a CA" || return
+}
+ibsw_case dr_queries dr_queries
+
+# ibnetdiscover, no SM: one switch and three CAs
+discover() {
+	local out
+
+	out=$(timeout 60 ibnetdiscover -C "$DEV" -P 1) || ibsw_fail "ibnetdiscover failed" || return
+	echo "$out"
+	[ "$(grep -c '^Switch' <<<"$out")" = 1 ] || ibsw_fail "not 1 switch" || return
+	[ "$(grep -c '^Ca' <<<"$out")" = 3 ] || ibsw_fail "not 3 CAs" || return
+}
+ibsw_case discover discover
+
+# A hop count of 64 and a route out of a port that does not exist: dropped
+# (the query times out) and counted at the port they came in on
+bad_smps() {
+	local d0 d1
+
+	d0=$(ibsw_cnt "$SW" "$MP" vl15_dropped)
+	smp -D nodeinfo 0,1,9 && ibsw_fail "a route out of port 9 of 4 was answered" && return
+	d1=$(ibsw_cnt "$SW" "$MP" vl15_dropped)
+	echo "vl15_dropped: $d0 -> $d1"
+	[ "$d1" -gt "$d0" ] || ibsw_fail "vl15_dropped did not rise" || return
+}
+ibsw_case bad_smps bad_smps
+
+# OpenSM, once: SUBNET UP, every port ACTIVE, the tables its own
+opensm_once() {
+	local log=$IBSW_LOGDIR/opensm.log cache out lft
+
+	cache=$(mktemp -d)
+	OSM_CACHE_DIR=$cache timeout 120 opensm -g "$GUID" -o -e -f "$log" -s 0 >/dev/null 2>&1
+	rm -rf "$cache"
+	grep -E "SUBNET UP|ERRORS|ERR " "$log"
+	grep -q "SUBNET UP" "$log" || ibsw_fail "no SUBNET UP in opensm's log" || return
+	grep -q "ERRORS DURING INITIALIZATION" "$log" && ibsw_fail "opensm: errors during initialization" && return
+	out=$(timeout 60 iblinkinfo -C "$DEV" -P 1) || ibsw_fail "iblinkinfo failed" || return
+	echo "$out"
+	[ "$(grep -c 'Active/  LinkUp' <<<"$out")" -ge 3 ] || ibsw_fail "not every link is Active" || return
+	ibswctl addr show
+	lft=$(ibswctl lft show "$SW") || ibsw_fail "lft show failed" || return
+	echo "$lft"
+	# Every host's LID, as OpenSM gave it, routes to its port, and the
+	# switch's table reads the same through the SMA (ibroute)
+	for h in H1 H2; do
+		local lid p
+		lid=$(ibswctl port show "$SW/${HOST_PORT[$h]}" | awk '{ for (i = 1; i < NF; i++) if ($i == "lid") print $(i + 1) }')
+		p=$(awk -v l="$lid" '$1 == "lid" && $2 == l { print $4 }' <<<"$lft")
+		echo "$h: lid $lid port $p"
+		[ "$p" = "${HOST_PORT[$h]}" ] || ibsw_fail "$h's LID $lid routes to port $p" || return
+	done
+	swlid=$(smp -D portinfo 0,1 0 | field Lid:)
+	out=$(timeout 30 ibroute -C "$DEV" -P 1 "$swlid") || ibsw_fail "ibroute $swlid failed" || return
+	echo "$out"
+	for h in H1 H2; do
+		lid=$(ibswctl port show "$SW/${HOST_PORT[$h]}" | awk '{ for (i = 1; i < NF; i++) if ($i == "lid") print $(i + 1) }')
+		grep -Eq "^0x0*$(printf '%x' "$lid") 00${HOST_PORT[$h]} " <<<"$out" ||
+			ibsw_fail "ibroute does not route $h's LID $lid to port ${HOST_PORT[$h]}" || return
+	done
+}
+ibsw_case opensm_once opensm_once
+
+# After the SM: RDMA on its routes and LIDs
+ibsw_case rc_pingpong rc H1 H2
+ibsw_case rping rp H2 H1
+
+# The HCA goes while OpenSM runs on it: no hang, no warning
+remove_under_sm() {
+	local pid i
+
+	opensm -g "$GUID" -f "$IBSW_LOGDIR/opensm-daemon.log" -s 1 >/dev/null 2>&1 &
+	pid=$!
+	sleep 3
+	echo "$(ibsw_ts) mgmt del"
+	timeout 60 "$IBSWCTL" mgmt del "$SW/$MP" || ibsw_fail "mgmt del failed or hung" || return
+	echo "$(ibsw_ts) mgmt del done"
+	[ ! -e "/sys/class/infiniband/$DEV" ] || ibsw_fail "$DEV is still there" || return
+	# OpenSM may not notice its port is gone: it is not ibsw's to wait for
+	kill "$pid" 2>/dev/null
+	for i in 1 2 3 4 5; do
+		kill -0 "$pid" 2>/dev/null || break
+		sleep 1
+	done
+	kill -9 "$pid" 2>/dev/null
+	wait "$pid" 2>/dev/null
+	echo "$(ibsw_ts) opensm gone"
+	return 0
+}
+ibsw_case remove_under_sm remove_under_sm
+
+ibsw_exit
