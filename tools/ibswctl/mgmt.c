@@ -56,7 +56,8 @@ static int mgmt_add(struct ctl *ctl, int argc, char **argv)
 			errno = 0;
 			guid = strtoull(val, &end, 0);
 			if (errno || !*val || *end || !guid) {
-				ctl_err(ctl, "bad GUID \"%s\": a non-zero 64-bit number (0x...)", val);
+				ctl_err(ctl, "bad GUID \"%s\": a non-zero 64-bit number (0x...)",
+					val);
 				return CTL_USAGE;
 			}
 			has_guid = true;
