@@ -163,7 +163,10 @@ ibsw_case cc_marking cc_marking
 control_app() {
 	local out=$IBSW_LOGDIR/ctl scn=$IBSW_LOGDIR/ctl.scn rc
 
-	sed -e 's/^duration .*/duration 10ms/' -e 's/^window .*/window steady 5ms 10ms/' \
+	# The app (ip, ibswctl, jq) takes about 3 s of wall time in the VM, 6 ms
+	# of emulated time at scale 500: it has 20 ms, as a busy machine may
+	# take several times that
+	sed -e 's/^duration .*/duration 25ms/' -e 's/^window .*/window steady 5ms 10ms/' \
 		-e "s|^topology .*|topology $IBSW_ROOT/topologies/fan-in.net|" "$SCN" >"$scn"
 	cat >"$IBSW_LOGDIR/mgr.sh" <<'MGR'
 ip -o link show ibsw-mgmt >"$1/mgr.txt" &&
@@ -176,7 +179,7 @@ MGR
 	fabric_gone || return
 	cat "$out/mgr.txt" 2>/dev/null
 	grep -q 'ibsw-mgmt' "$out/mgr.txt" 2>/dev/null && [ "$(tail -n 1 "$out/mgr.txt")" = true ] ||
-		ibsw_fail "the app did not see ibsw-mgmt and the fabric's scale in {run.dir}" || return
+		ibsw_fail "the app did not see ibsw-mgmt and the fabric's scale in {run.dir}: $(jq -c '.flows.mgr' "$out/run.json" 2>&1), log: $(tail -c 300 "$out/flows/mgr.log" 2>&1)" || return
 	[ "$(jq -r '.flows.mgr.exit' "$out/run.json")" = 0 ] ||
 		ibsw_fail "the app's exit: $(jq -c '.flows.mgr' "$out/run.json")" || return
 	[ "$(head -n 1 "$out/samples.csv")" = "t,wall,flow:F1,flow:F2,S1/5:port_xmit_data,S1/5:port_xmit_wait" ] ||
