@@ -139,6 +139,48 @@ ibsw_case opensm_once opensm_once
 ibsw_case rc_pingpong rc H1 H2
 ibsw_case rping rp H2 H1
 
+# GMPs through the switch: a second management HCA, on port 4, reaches
+# OpenSM's SA on the first (SA queries on the data VL of SL 0, credits
+# and all), and the switch's port 0 answers a class it has no agent for
+# with a MAD status rather than silence
+gmp_across() {
+	local log=$IBSW_LOGDIR/opensm-sa.log pid out lid swlid i
+
+	: >"$log"
+	opensm -g "$GUID" -f "$log" -s 1 >/dev/null 2>&1 &
+	pid=$!
+	_ibsw_pids+=("$pid")
+	# Its log is flushed at exit only (force_log_flush FALSE): the port
+	# ACTIVE says the subnet is up
+	port_active() { ibstat "$DEV" 1 | grep -q "State: Active"; }
+	wait_for "$DEV ACTIVE under OpenSM" 60 port_active || return
+	ibswctl mgmt add "$SW/4" name ibsw_mgmt1 || ibsw_fail "mgmt add $SW/4 failed" || return
+	ibsw_defer "ibswctl mgmt del $SW/4 2>/dev/null"
+	# OpenSM's next sweep finds the new port: a LID, then ACTIVE
+	for i in $(seq 60); do
+		out=$(ibstat ibsw_mgmt1 1)
+		grep -q "State: Active" <<<"$out" && break
+		sleep 1
+	done
+	echo "$out"
+	grep -q "State: Active" <<<"$out" || ibsw_fail "ibsw_mgmt1 did not become ACTIVE" || return
+	lid=$(awk '/Base lid:/ { print $3 }' <<<"$out")
+	out=$(timeout 30 saquery -C ibsw_mgmt1 -P 1 NR 2>&1) || ibsw_fail "saquery from ibsw_mgmt1 failed: $out" || return
+	echo "$out" | grep -E "lid|NodeDescription"
+	grep -q "NodeDescription.*$SW" <<<"$out" || ibsw_fail "the SA's node records lack $SW" || return
+	[ "$(grep -c 'NodeRecord dump' <<<"$out")" = 5 ] ||
+		ibsw_fail "not 5 node records (the switch, two hosts, two HCAs)" || return
+	swlid=$(smp -D portinfo 0,1 0 | field Lid:)
+	out=$(timeout 30 perfquery -e -C ibsw_mgmt1 -P 1 "$swlid" 2>&1)
+	echo "$out"
+	grep -q "status 0xc" <<<"$out" ||
+		ibsw_fail "the switch's port 0 did not answer a PMA query with status 0xc" || return
+	kill "$pid"
+	ibsw_wait_pid "$pid" 10 || kill -9 "$pid" 2>/dev/null
+	echo "ibsw_mgmt1: lid $lid; SA records and a status from port 0 across $SW"
+}
+ibsw_case gmp_across gmp_across
+
 # The HCA goes while OpenSM runs on it: no hang, no warning
 remove_under_sm() {
 	local pid i

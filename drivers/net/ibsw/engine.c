@@ -308,9 +308,11 @@ static void ibsw_engine_finish(struct ibsw_engine *e, struct ibsw_port *peer,
 		return;
 	}
 
+	/* Source 0: the switch's own port 0 (its agents), no input buffer */
 	for (i = 0; i < nret; i++)
-		ibsw_credit_release(port->sw->ports[ret[i].src], ret[i].vl,
-				    ret[i].len);
+		if (ret[i].src)
+			ibsw_credit_release(port->sw->ports[ret[i].src],
+					    ret[i].vl, ret[i].len);
 	if (!peer) {
 		struct ibsw_mgmt *m = rcu_dereference(port->mgmt);
 
@@ -534,18 +536,20 @@ EXPORT_SYMBOL_IF_KUNIT(ibsw_engine_run);
  * @skb: the packet, its ibsw_cb() filled in
  * @txq: the netdev TX queue it came from (its SL's), stopped while its
  *	VL's FIFO is at its limit (the next one waits in the qdisc: nothing
- *	is dropped)
+ *	is dropped); NULL for a management HCA, whose MADs find the FIFO
+ *	full at its limit
  *
- * Context: ndo_start_xmit (BH disabled).
+ * Context: ndo_start_xmit or a management HCA's tx_work (BH disabled).
  * Return: 0 if queued; -ENOTCONN if the port is going away; -ERANGE if
  * the port no longer operates its VL; -ENOBUFS if the FIFO holds
- * IBSW_HCA_FIFO_CAP (a sender ignored the stopped queue).
+ * IBSW_HCA_FIFO_CAP (a sender ignored the stopped queue), or without
+ * @txq its limit.
  */
 int ibsw_hca_enqueue(struct ibsw_engine *e, struct sk_buff *skb,
 		     struct netdev_queue *txq)
 {
 	/* The TX queue's index, its SL */
-	u16 q = BIT(txq - txq->dev->_tx);
+	u16 q = txq ? BIT(txq - txq->dev->_tx) : 0;
 	unsigned int vl = ibsw_cb(skb)->out_vl;
 	bool idle;
 
@@ -558,9 +562,12 @@ int ibsw_hca_enqueue(struct ibsw_engine *e, struct sk_buff *skb,
 		spin_unlock(&e->lock);
 		return -ERANGE;
 	}
-	if (unlikely(e->fifo_bytes[vl] >= IBSW_HCA_FIFO_CAP)) {
-		netif_tx_stop_queue(txq);
-		e->fifo_stopped[vl] |= q;
+	if (unlikely(e->fifo_bytes[vl] >=
+		     (txq ? IBSW_HCA_FIFO_CAP : e->fifo_limit))) {
+		if (txq) {
+			netif_tx_stop_queue(txq);
+			e->fifo_stopped[vl] |= q;
+		}
 		spin_unlock(&e->lock);
 		return -ENOBUFS;
 	}
@@ -569,7 +576,7 @@ int ibsw_hca_enqueue(struct ibsw_engine *e, struct sk_buff *skb,
 	WRITE_ONCE(e->queued, e->queued | BIT(vl));
 	e->fifo_bytes[vl] += ibsw_cb(skb)->wire_len;
 	/* Under the lock: the engine's wake comes after this stop */
-	if (e->fifo_bytes[vl] >= e->fifo_limit) {
+	if (txq && e->fifo_bytes[vl] >= e->fifo_limit) {
 		netif_tx_stop_queue(txq);
 		e->fifo_stopped[vl] |= q;
 	}

@@ -254,6 +254,8 @@ int ibsw_core_init(void)
 
 	skb_queue_head_init(&ibsw_fabric.sma_queue);
 	INIT_WORK(&ibsw_fabric.sma_work, ibsw_sma_work);
+	skb_queue_head_init(&ibsw_fabric.agent_queue);
+	INIT_WORK(&ibsw_fabric.agent_work, ibsw_agent_work);
 	err = class_register(&ibsw_class);
 	if (err)
 		return err;
@@ -279,9 +281,11 @@ void ibsw_core_exit(void)
 	ibsw_switch_destroy_all();
 	ibsw_addr_table_replace(&ibsw_fabric.addrs, NULL, true);
 	rtnl_unlock();
-	/* No switch is left to hand it an SMP */
+	/* No switch is left to hand them an SMP or a GMP */
 	cancel_work_sync(&ibsw_fabric.sma_work);
 	skb_queue_purge(&ibsw_fabric.sma_queue);
+	cancel_work_sync(&ibsw_fabric.agent_work);
+	skb_queue_purge(&ibsw_fabric.agent_queue);
 	ibsw_mgmt_reap_wait();
 
 	/* Sysfs readers may still hold a switch device */

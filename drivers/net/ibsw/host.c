@@ -216,8 +216,20 @@ void ibsw_host_deliver(struct ibsw_port *port, struct sk_buff_head *list)
 	on = h->rx_on;
 	if (likely(on)) {
 		while (!skb_queue_empty(list) &&
-		       skb_queue_len(&h->rxq) < IBSW_HOST_RXQ_MAX)
-			__skb_queue_tail(&h->rxq, __skb_dequeue(list));
+		       skb_queue_len(&h->rxq) < IBSW_HOST_RXQ_MAX) {
+			struct sk_buff *skb = __skb_dequeue(list);
+
+			/*
+			 * A management HCA's GMP (IBA local headers): not
+			 * yet carried into RoCEv2, so the rxe cannot take it
+			 */
+			if (unlikely(ibsw_cb(skb)->flags & IBSW_CB_IB)) {
+				ibsw_stat_inc(port, IBSW_CNT_XMIT_DISCARDS);
+				kfree_skb(skb);
+				continue;
+			}
+			__skb_queue_tail(&h->rxq, skb);
+		}
 	}
 	spin_unlock(&h->rxq.lock);
 	/* Down, or a receiver that stopped taking packets */

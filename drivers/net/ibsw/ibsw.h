@@ -111,6 +111,8 @@
 #define IBSW_CB_FECN		BIT(0)	/* BTH FECN is set */
 #define IBSW_CB_BECN		BIT(1)	/* BTH BECN is set */
 #define IBSW_CB_CC_ELIGIBLE	BIT(2)	/* a unicast request or read response */
+/* A native IB packet (LRH first: a management HCA's), not RoCEv2 */
+#define IBSW_CB_IB		BIT(3)
 
 /**
  * struct ibsw_skb_cb - what the switch knows of a packet, in skb->cb
@@ -169,6 +171,8 @@ static inline struct ibsw_sma_cb *ibsw_sma_cb(struct sk_buff *skb)
 
 /* SMPs waiting for the SMAs (process context); more are dropped */
 #define IBSW_SMA_QLEN		256
+/* GMPs waiting for the switches' agents, likewise */
+#define IBSW_AGENT_QLEN		256
 
 struct ibsw_engine;
 struct ibsw_mgmt;
@@ -310,6 +314,8 @@ struct ibsw_switch {
  * @nr_devs: switch devices not yet released
  * @sma_queue: SMPs for the SMAs of switches and emulated CAs
  * @sma_work: answers them, in process context under RTNL
+ * @agent_queue: GMPs for the general service agents of the switches
+ * @agent_work: answers them, in process context under RTNL
  */
 struct ibsw_fabric {
 	u32				time_scale;
@@ -324,6 +330,8 @@ struct ibsw_fabric {
 	atomic_t			nr_devs;
 	struct sk_buff_head		sma_queue;
 	struct work_struct		sma_work;
+	struct sk_buff_head		agent_queue;
+	struct work_struct		agent_work;
 };
 
 extern struct ibsw_fabric ibsw_fabric;
@@ -378,6 +386,8 @@ void ibsw_smp_receive(struct ibsw_port *in, struct sk_buff *skb);
 void ibsw_smp_send(struct ibsw_port *in, struct ibsw_port *out,
 		   struct sk_buff *skb);
 void ibsw_smp_route(struct ibsw_port *in, u16 lid, struct sk_buff *skb);
+void ibsw_gmp_receive(struct ibsw_port *in, struct sk_buff *skb);
+void ibsw_gmp_send(struct ibsw_switch *sw, struct sk_buff *skb);
 
 /* mgmt_hca.c: what its port's engine sends it */
 void ibsw_mgmt_receive(struct ibsw_mgmt *m, struct sk_buff_head *list);

@@ -45,6 +45,12 @@ void ibsw_switch_receive(struct ibsw_port *in, struct sk_buff *skb)
 		ibsw_stat_inc(in, IBSW_CNT_RCV_FECN);
 	if (unlikely(cb->flags & IBSW_CB_BECN))
 		ibsw_stat_inc(in, IBSW_CNT_RCV_BECN);
+	/* A GMP for the switch's own agents (port 0) */
+	if (unlikely(cb->dlid == READ_ONCE(sw->sma_lid)) && cb->dlid) {
+		rcu_read_unlock();
+		ibsw_gmp_receive(in, skb);
+		return;
+	}
 	o = ibsw_lft_lookup(rcu_dereference(sw->lft), cb->dlid);
 	if (o == IBSW_PORT_NONE || o > sw->nr_ports || o == in->num) {
 		ibsw_stat_inc(in, IBSW_CNT_RCV_SWITCH_RELAY_ERRORS);

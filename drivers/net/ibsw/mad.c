@@ -1,12 +1,16 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * Subnet management packets in the datapath. An SMP arrives at a switch
- * port on VL15 (no credits); directed-route SMPs take one step of their
- * route here (smp_route.c), LID-routed ones go by the LFT. One for this
- * switch, or for the emulated CA behind one of its host ports, is handed
- * to the SMA (sma.c, process context); the others leave on VL15 by the
- * port their route names. What cannot go on is dropped and counted in
+ * Management packets in the datapath. An SMP arrives at a switch port on
+ * VL15 (no credits); directed-route SMPs take one step of their route
+ * here (smp_route.c), LID-routed ones go by the LFT. One for this switch,
+ * or for the emulated CA behind one of its host ports, is handed to the
+ * SMA (sma.c, process context); the others leave on VL15 by the port
+ * their route names. What cannot go on is dropped and counted in
  * VL15Dropped of the port it came in on.
+ *
+ * GMPs travel on data VLs as data does (input.c); one for the switch's
+ * LID leaves its input buffer for the switch's agents (agent.c), whose
+ * replies enter the switch at port 0.
  */
 
 #include <linux/rcupdate.h>
@@ -29,19 +33,24 @@ static void ibsw_smp_drop(struct ibsw_port *in, struct sk_buff *skb)
 	kfree_skb(skb);
 }
 
-/* To the SMA of switch @sw (@ca: the CA behind port @port), in process context */
-static void ibsw_smp_to_sma(struct ibsw_switch *sw, struct ibsw_port *in,
-			    unsigned int port, bool ca, struct sk_buff *skb)
+/*
+ * Hand a MAD to process context (@work, which empties @q), for switch @sw
+ * (@ca: the CA behind port @port); one that finds @max waiting is
+ * dropped and counted at the port it came in on.
+ */
+static void ibsw_mad_to_work(struct ibsw_switch *sw, struct ibsw_port *in,
+			     unsigned int port, bool ca, struct sk_buff *skb,
+			     struct sk_buff_head *q, unsigned int max,
+			     struct work_struct *work)
 {
 	struct ibsw_sma_cb *scb = ibsw_sma_cb(skb);
-	struct sk_buff_head *q = &ibsw_fabric.sma_queue;
 	bool queued = false;
 
 	scb->sw_id = sw->id;
 	scb->port = port;
 	scb->ca = ca;
 	spin_lock(&q->lock);
-	if (skb_queue_len(q) < IBSW_SMA_QLEN) {
+	if (skb_queue_len(q) < max) {
 		__skb_queue_tail(q, skb);
 		queued = true;
 	}
@@ -50,7 +59,15 @@ static void ibsw_smp_to_sma(struct ibsw_switch *sw, struct ibsw_port *in,
 		ibsw_smp_drop(in, skb);
 		return;
 	}
-	queue_work(system_unbound_wq, &ibsw_fabric.sma_work);
+	queue_work(system_unbound_wq, work);
+}
+
+/* To the SMA of switch @sw (@ca: the CA behind port @port) */
+static void ibsw_smp_to_sma(struct ibsw_switch *sw, struct ibsw_port *in,
+			    unsigned int port, bool ca, struct sk_buff *skb)
+{
+	ibsw_mad_to_work(sw, in, port, ca, skb, &ibsw_fabric.sma_queue,
+			 IBSW_SMA_QLEN, &ibsw_fabric.sma_work);
 }
 
 /**
@@ -170,4 +187,69 @@ drop:
 	ibsw_smp_drop(in, skb);
 out:
 	rcu_read_unlock();
+}
+
+/**
+ * ibsw_gmp_receive() - a GMP for the switch's agents (its port 0)
+ * @in: the port it came in on
+ * @skb: the packet, its input buffer credits held
+ *
+ * It leaves the input buffer at once; the agents answer in process
+ * context. Only a management HCA's packets (IBA local headers) are
+ * management packets here: no host address maps to a switch's LID. What
+ * the agents cannot take is dropped and counted in VL15Dropped, the
+ * counter of management packets a port had no room for.
+ *
+ * Context: BH disabled, no engine lock held.
+ */
+void ibsw_gmp_receive(struct ibsw_port *in, struct sk_buff *skb)
+{
+	struct ibsw_skb_cb *cb = ibsw_cb(skb);
+
+	ibsw_credit_release(in, cb->in_vl, cb->wire_len);
+	if (!(cb->flags & IBSW_CB_IB) || skb_linearize(skb)) {
+		ibsw_stat_inc(in, IBSW_CNT_RCV_ERRORS);
+		kfree_skb(skb);
+		return;
+	}
+	ibsw_mad_to_work(in->sw, in, in->num, false, skb,
+			 &ibsw_fabric.agent_queue, IBSW_AGENT_QLEN,
+			 &ibsw_fabric.agent_work);
+}
+
+/**
+ * ibsw_gmp_send() - a GMP from the switch's port 0 (its agents)
+ * @sw: the switch
+ * @skb: the packet, IBA local headers; ibsw_cb() has its length, DLID
+ *	and SL
+ *
+ * It goes by the LFT, on the VL of its SL from port 0, into the output
+ * port's queue of port 0, which holds no credits. What cannot go is
+ * dropped (the requester times out).
+ *
+ * Context: BH disabled, RCU.
+ */
+void ibsw_gmp_send(struct ibsw_switch *sw, struct sk_buff *skb)
+{
+	struct ibsw_skb_cb *cb = ibsw_cb(skb);
+	const struct ibsw_sl2vl_tab *tab;
+	struct ibsw_port *out;
+	unsigned int o, vl;
+
+	o = ibsw_lft_lookup(rcu_dereference(sw->lft), cb->dlid);
+	if (o == IBSW_PORT_NONE || o > sw->nr_ports)
+		goto drop;
+	out = sw->ports[o];
+	tab = rcu_dereference(out->sl2vl);
+	vl = ibsw_sl2vl_get(&tab->map[0], cb->sl);
+	if (ibsw_vl_drop(vl, READ_ONCE(out->nr_vls)))
+		goto drop;
+	skb->data[0] = (skb->data[0] & 0x0f) | vl << 4;	/* LRH VL */
+	cb->in_port = 0;
+	cb->in_vl = vl;
+	cb->out_vl = vl;
+	if (!ibsw_engine_enqueue(out->out, 0, skb))
+		return;
+drop:
+	kfree_skb(skb);
 }

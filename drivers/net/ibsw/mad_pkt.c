@@ -40,6 +40,21 @@ void ibsw_mad_hdrs_put(u8 *p, const struct ibsw_mad_addr *a)
 }
 EXPORT_SYMBOL_IF_KUNIT(ibsw_mad_hdrs_put);
 
+/* The BTH and DETH of a UD SEND Only of one MAD, @len bytes to the ICRC */
+static int ibsw_mad_bth_get(const u8 *p, unsigned int len,
+			    struct ibsw_mad_addr *a)
+{
+	if (len != IBSW_MAD_PKT_LEN - IBSW_LRH_LEN ||
+	    p[0] != IBSW_BTH_UD_SEND_ONLY || (p[1] & 0x3f))
+		return -EINVAL;
+	a->pkey = get_unaligned_be16(p + 2);
+	a->dqp = get_unaligned_be32(p + 4) & 0xffffff;
+	p += IBSW_BTH_LEN;
+	a->qkey = get_unaligned_be32(p);
+	a->sqp = get_unaligned_be32(p + 4) & 0xffffff;
+	return 0;
+}
+
 /**
  * ibsw_mad_hdrs_get() - read the headers of a management packet
  * @p: the packet
@@ -53,20 +68,27 @@ int ibsw_mad_hdrs_get(const u8 *p, unsigned int len, struct ibsw_mad_addr *a)
 {
 	if (len != IBSW_MAD_PKT_LEN || (p[0] & 0xf) ||
 	    (p[1] & 0x3) != IBSW_LRH_LNH_IBA_LOCAL ||
-	    (get_unaligned_be16(p + 4) & 0x7ff) != IBSW_MAD_PKT_LEN / 4 ||
-	    p[IBSW_LRH_LEN] != IBSW_BTH_UD_SEND_ONLY ||
-	    (p[IBSW_LRH_LEN + 1] & 0x3f))
+	    (get_unaligned_be16(p + 4) & 0x7ff) != IBSW_MAD_PKT_LEN / 4)
 		return -EINVAL;
 	a->vl = p[0] >> 4;
 	a->sl = p[1] >> 4;
 	a->dlid = get_unaligned_be16(p + 2);
 	a->slid = get_unaligned_be16(p + 6);
-	p += IBSW_LRH_LEN;
-	a->pkey = get_unaligned_be16(p + 2);
-	a->dqp = get_unaligned_be32(p + 4) & 0xffffff;
-	p += IBSW_BTH_LEN;
-	a->qkey = get_unaligned_be32(p);
-	a->sqp = get_unaligned_be32(p + 4) & 0xffffff;
-	return 0;
+	return ibsw_mad_bth_get(p + IBSW_LRH_LEN, len - IBSW_LRH_LEN, a);
 }
 EXPORT_SYMBOL_IF_KUNIT(ibsw_mad_hdrs_get);
+
+/**
+ * ibsw_mad_roce_get() - read the headers of a management packet in RoCEv2
+ * @bth: its BTH (after the Ethernet, IP and UDP headers)
+ * @len: its length from the BTH to the ICRC
+ * @a: the addresses read; its VL, SL and LIDs are left alone (the fabric
+ *	knows them from the IP header)
+ *
+ * Return: 0; -EINVAL if it is not a UD SEND Only of one MAD.
+ */
+int ibsw_mad_roce_get(const u8 *bth, unsigned int len, struct ibsw_mad_addr *a)
+{
+	return ibsw_mad_bth_get(bth, len, a);
+}
+EXPORT_SYMBOL_IF_KUNIT(ibsw_mad_roce_get);

@@ -50,5 +50,6 @@ struct ibsw_mad_addr {
 
 void ibsw_mad_hdrs_put(u8 *p, const struct ibsw_mad_addr *a);
 int ibsw_mad_hdrs_get(const u8 *p, unsigned int len, struct ibsw_mad_addr *a);
+int ibsw_mad_roce_get(const u8 *bth, unsigned int len, struct ibsw_mad_addr *a);
 
 #endif /* _IBSW_MAD_PKT_H */

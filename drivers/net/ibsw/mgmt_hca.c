@@ -38,6 +38,8 @@
 #define IBSW_MGMT_PKEYS		1
 #define IBSW_MGMT_VENDOR_ID	0	/* no OUI: not a Mellanox ID (0xFF90) */
 #define IBSW_MGMT_DEVICE_ID	0x1b5e
+/* MADs posted and not yet handed to the port's transmitter */
+#define IBSW_MGMT_TXQ_MAX	256
 
 struct ibsw_mgmt_pd {
 	struct ib_pd	ibpd;
@@ -587,7 +589,7 @@ static bool ibsw_mgmt_gather(const struct ib_send_wr *wr, u8 *mad)
 /*
  * Send one MAD: to the port's own QPs if addressed to its LID; else onto
  * the link, by @tx_work (while the port is not cabled, it is lost as on a
- * dark link). Only SMPs so far: GMPs need the data VLs' credits.
+ * dark link). SMPs go on VL15, GMPs on the data VL of their SL.
  */
 static void ibsw_mgmt_send(struct ibsw_mgmt *m, struct ibsw_mgmt_qp *qp,
 			   const struct ib_ud_wr *ud, const u8 *mad)
@@ -598,10 +600,14 @@ static void ibsw_mgmt_send(struct ibsw_mgmt *m, struct ibsw_mgmt_qp *qp,
 		.dlid = rdma_ah_get_dlid(ah),
 		.pkey = IB_DEFAULT_PKEY_FULL,
 		.dqp = ud->remote_qpn,
-		.qkey = ud->remote_qkey,
+		/* The high bit asks for the QP's own Q_Key (IBA 10.2.4) */
+		.qkey = ud->remote_qkey & IB_QP_SET_QKEY ? qp->qkey :
+			ud->remote_qkey,
 		.sqp = qp->ibqp.qp_num,
 	};
-	struct sk_buff *skb = NULL;
+	bool smp = qp->ibqp.qp_num == 0;
+	struct ibsw_skb_cb *cb;
+	struct sk_buff *skb;
 	unsigned long flags;
 	u16 lid;
 
@@ -612,29 +618,28 @@ static void ibsw_mgmt_send(struct ibsw_mgmt *m, struct ibsw_mgmt_qp *qp,
 		ibsw_mgmt_deliver(m, a.dqp ? 1 : 0, mad, lid, a.sl, a.sqp);
 		return;
 	}
-	if (qp->ibqp.qp_num == 0) {
-		skb = alloc_skb(IBSW_MAD_PKT_LEN, GFP_ATOMIC);
-		if (skb) {
-			struct ibsw_skb_cb *cb = ibsw_cb(skb);
-
-			a.vl = IBSW_VL15;
-			/* A directed-route SMP from a port without a LID */
-			a.slid = lid ?: be16_to_cpu(IB_LID_PERMISSIVE);
-			ibsw_mad_hdrs_put(skb_put(skb, IBSW_MAD_OFF), &a);
-			skb_put_data(skb, mad, IB_MGMT_MAD_SIZE);
-			skb_put_zero(skb, IBSW_ICRC_LEN);
-			memset(cb, 0, sizeof(*cb));
-			cb->wire_len = IBSW_MAD_WIRE_LEN;
-			cb->dlid = a.dlid;
-			cb->slid = a.slid;
-			cb->sl = a.sl;
-			cb->in_vl = IBSW_VL15;
-			cb->out_vl = IBSW_VL15;
-		}
+	skb = alloc_skb(IBSW_MAD_PKT_LEN, GFP_ATOMIC);
+	if (skb) {
+		/* A GMP's VL is its SL's on the link: tx_work sets it */
+		a.vl = smp ? IBSW_VL15 : 0;
+		/* A directed-route SMP from a port without a LID */
+		a.slid = lid ?: (smp ? be16_to_cpu(IB_LID_PERMISSIVE) : 0);
+		ibsw_mad_hdrs_put(skb_put(skb, IBSW_MAD_OFF), &a);
+		skb_put_data(skb, mad, IB_MGMT_MAD_SIZE);
+		skb_put_zero(skb, IBSW_ICRC_LEN);
+		cb = ibsw_cb(skb);
+		memset(cb, 0, sizeof(*cb));
+		cb->wire_len = IBSW_MAD_WIRE_LEN;
+		cb->dlid = a.dlid;
+		cb->slid = a.slid;
+		cb->sl = a.sl;
+		cb->in_vl = a.vl;
+		cb->out_vl = a.vl;
+		cb->flags = IBSW_CB_IB;
 	}
 	spin_lock_irqsave(&m->lock, flags);
 	if (skb && rcu_access_pointer(m->port) &&
-	    skb_queue_len(&m->txq) < IBSW_VL15_QLEN) {
+	    skb_queue_len(&m->txq) < IBSW_MGMT_TXQ_MAX) {
 		__skb_queue_tail(&m->txq, skb);
 		skb = NULL;
 		queue_work(system_highpri_wq, &m->tx_work);
@@ -645,6 +650,25 @@ static void ibsw_mgmt_send(struct ibsw_mgmt *m, struct ibsw_mgmt_qp *qp,
 	kfree_skb(skb);
 }
 
+/*
+ * A GMP into the HCA transmitter of the port, on its SL's VL (the HCA
+ * side's SL-to-VL table, as a host's): it waits for the switch's credits
+ * there, as data does.
+ */
+static int ibsw_mgmt_gmp_enqueue(struct ibsw_port *port, struct sk_buff *skb)
+{
+	struct ibsw_skb_cb *cb = ibsw_cb(skb);
+	const struct ibsw_sl2vl_tab *tab = rcu_dereference(port->sl2vl);
+	unsigned int vl = ibsw_sl2vl_get(&tab->map[0], cb->sl);
+
+	if (ibsw_vl_drop(vl, READ_ONCE(port->nr_vls)))
+		return -ERANGE;
+	skb->data[0] = (skb->data[0] & 0x0f) | vl << 4;	/* LRH VL */
+	cb->in_vl = vl;
+	cb->out_vl = vl;
+	return ibsw_hca_enqueue(port->hca, skb, NULL);
+}
+
 /* Hand the posted MADs to the port's HCA transmitter, BH disabled */
 void ibsw_mgmt_tx_work(struct work_struct *work)
 {
@@ -653,6 +677,7 @@ void ibsw_mgmt_tx_work(struct work_struct *work)
 	struct ibsw_port *port;
 	struct sk_buff *skb;
 	unsigned long flags;
+	unsigned int lost = 0;
 
 	__skb_queue_head_init(&list);
 	spin_lock_irqsave(&m->lock, flags);
@@ -663,15 +688,49 @@ void ibsw_mgmt_tx_work(struct work_struct *work)
 	rcu_read_lock();
 	port = rcu_dereference(m->port);
 	while ((skb = __skb_dequeue(&list))) {
+		struct ibsw_skb_cb *cb = ibsw_cb(skb);
+
 		if (port) {
-			ibsw_cb(skb)->in_port = port->num;
-			if (!ibsw_engine_enqueue_vl15(port->hca, skb))
+			cb->in_port = port->num;
+			if (cb->out_vl == IBSW_VL15 ?
+			    !ibsw_engine_enqueue_vl15(port->hca, skb) :
+			    !ibsw_mgmt_gmp_enqueue(port, skb))
 				continue;
 		}
+		lost++;
 		kfree_skb(skb);
 	}
 	rcu_read_unlock();
 	local_bh_enable();
+	if (lost) {
+		spin_lock_irqsave(&m->lock, flags);
+		m->xmit_drops += lost;
+		spin_unlock_irqrestore(&m->lock, flags);
+	}
+}
+
+/*
+ * The addresses and the MAD of a packet from the switch: a management
+ * HCA's (IBA local headers) or a host's (RoCEv2, its LIDs and SL the
+ * switch's view of its IP header). NULL if it is not a MAD.
+ */
+static const u8 *ibsw_mgmt_mad_of(struct sk_buff *skb, struct ibsw_mad_addr *a)
+{
+	const struct ibsw_skb_cb *cb = ibsw_cb(skb);
+
+	if (skb_linearize(skb))
+		return NULL;
+	if (cb->flags & IBSW_CB_IB)
+		return ibsw_mad_hdrs_get(skb->data, skb->len, a) ? NULL :
+		       skb->data + IBSW_MAD_OFF;
+	if (cb->bth_off >= skb->len ||
+	    ibsw_mad_roce_get(skb->data + cb->bth_off,
+			      skb->len - cb->bth_off, a))
+		return NULL;
+	a->slid = cb->slid;
+	a->dlid = cb->dlid;
+	a->sl = cb->sl;
+	return skb->data + cb->bth_off + IBSW_BTH_LEN + IBSW_DETH_LEN;
 }
 
 /**
@@ -685,12 +744,13 @@ void ibsw_mgmt_receive(struct ibsw_mgmt *m, struct sk_buff_head *list)
 {
 	struct ibsw_mad_addr a;
 	struct sk_buff *skb;
+	const u8 *mad;
 
 	while ((skb = __skb_dequeue(list))) {
-		if (!skb_linearize(skb) &&
-		    !ibsw_mad_hdrs_get(skb->data, skb->len, &a) && a.dqp <= 1)
-			ibsw_mgmt_deliver(m, a.dqp, skb->data + IBSW_MAD_OFF,
-					  a.slid, a.sl, a.sqp);
+		mad = ibsw_mgmt_mad_of(skb, &a);
+		/* QP0 takes SMPs only (VL15), QP1 GMPs only (data VLs) */
+		if (mad && a.dqp == (ibsw_cb(skb)->out_vl != IBSW_VL15))
+			ibsw_mgmt_deliver(m, a.dqp, mad, a.slid, a.sl, a.sqp);
 		kfree_skb(skb);
 	}
 }

@@ -532,6 +532,7 @@ static void ibsw_sma_reply(struct ibsw_switch *sw, unsigned int p, bool ca,
 	ibsw_cb(skb)->in_vl = IBSW_VL15;
 	ibsw_cb(skb)->out_vl = IBSW_VL15;
 	ibsw_cb(skb)->in_port = p;
+	ibsw_cb(skb)->flags = IBSW_CB_IB;
 
 	local_bh_disable();
 	rcu_read_lock();

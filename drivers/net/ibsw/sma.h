@@ -63,6 +63,9 @@ struct ibsw_sma {
 struct ibsw_port;
 
 void ibsw_sma_work(struct work_struct *work);
+
+/* agent.c: the switches' general service agents (port 0) */
+void ibsw_agent_work(struct work_struct *work);
 void ibsw_sma_link_change(struct ibsw_port *port);
 
 #endif /* _IBSW_SMA_H */

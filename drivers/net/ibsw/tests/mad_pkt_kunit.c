@@ -107,10 +107,43 @@ static void ibsw_mad_hdrs_refused_test(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, ibsw_mad_hdrs_get(pkt, sizeof(pkt), &a), 0);
 }
 
+/*
+ * A host's GMP in RoCEv2, from its BTH: the rxe CC agent's reply on SL 2
+ * to QP 1, P_Key 0xffff, Q_Key 0x80010000, from QP 1
+ */
+static void ibsw_mad_roce_get_test(struct kunit *test)
+{
+	static const u8 hdrs[IBSW_BTH_LEN + IBSW_DETH_LEN] = {
+		0x64, 0x00, 0xff, 0xff, 0x00, 0x00, 0x00, 0x01,
+		0x00, 0x00, 0x00, 0x07,
+		0x80, 0x01, 0x00, 0x00, 0x00, 0x00, 0x00, 0x01,
+	};
+	/* BTH to the ICRC: BTH, DETH, the MAD, the ICRC */
+	u8 pkt[IBSW_BTH_LEN + IBSW_DETH_LEN + IB_MGMT_MAD_SIZE + IBSW_ICRC_LEN] = {};
+	struct ibsw_mad_addr a = { .vl = 9, .sl = 2, .dlid = 7, .slid = 8 };
+
+	memcpy(pkt, hdrs, sizeof(hdrs));
+	KUNIT_ASSERT_EQ(test, ibsw_mad_roce_get(pkt, sizeof(pkt), &a), 0);
+	KUNIT_EXPECT_EQ(test, a.pkey, 0xffff);
+	KUNIT_EXPECT_EQ(test, a.dqp, 1);
+	KUNIT_EXPECT_EQ(test, a.qkey, 0x80010000);
+	KUNIT_EXPECT_EQ(test, a.sqp, 1);
+	/* What the IP header told the switch stays */
+	KUNIT_EXPECT_EQ(test, a.vl, 9);
+	KUNIT_EXPECT_EQ(test, a.sl, 2);
+	KUNIT_EXPECT_EQ(test, a.dlid, 7);
+	KUNIT_EXPECT_EQ(test, a.slid, 8);
+	/* Not one MAD: a byte short, an RC SEND Only */
+	KUNIT_EXPECT_EQ(test, ibsw_mad_roce_get(pkt, sizeof(pkt) - 1, &a), -EINVAL);
+	pkt[0] = 0x04;
+	KUNIT_EXPECT_EQ(test, ibsw_mad_roce_get(pkt, sizeof(pkt), &a), -EINVAL);
+}
+
 static struct kunit_case ibsw_mad_pkt_test_cases[] = {
 	KUNIT_CASE_PARAM(ibsw_mad_hdrs_put_test, kt_hdr_gen_params),
 	KUNIT_CASE_PARAM(ibsw_mad_hdrs_get_test, kt_hdr_gen_params),
 	KUNIT_CASE(ibsw_mad_hdrs_refused_test),
+	KUNIT_CASE(ibsw_mad_roce_get_test),
 	{}
 };
 
