@@ -13,7 +13,7 @@ static void ctl_usage(FILE *f)
 		"Usage: ibswctl [OPTIONS] OBJECT { COMMAND | help }\n"
 		"       ibswctl [OPTIONS] monitor\n"
 		"where  OBJECT := { fabric | switch | port | link | host | lft | addr | counters | cc |\n"
-		"                   hca }\n"
+		"                   hca | mgmt }\n"
 		"       OPTIONS := { -j[son] | -p[retty] | -d[etails] | -V[ersion] | -h[elp] }\n"
 		"Objects and commands may be abbreviated (\"sw\" for switch).\n"
 		"Exit status: 0 success, 1 failure, 2 usage error.\n");
