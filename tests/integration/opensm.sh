@@ -26,7 +26,8 @@ modprobe ib_umad || ibsw_setup_fail "modprobe ib_umad failed"
 ibsw_fabric_up "$IBSW_ROOT/topologies/one-switch.net" >>"$IBSW_CASE_LOG" 2>&1 ||
 	ibsw_setup_fail "fabric up: ${_ibsw_reason:-see setup.log}"
 SW=${HOST_SW[H1]}
-ibswctl mgmt add "$SW/$MP" name "$DEV" >>"$IBSW_CASE_LOG" 2>&1 ||
+# LID 100 until OpenSM gives it its own; hosts reach it at 10.0.250.1
+ibswctl mgmt add "$SW/$MP" name "$DEV" lid 100 >>"$IBSW_CASE_LOG" 2>&1 ||
 	ibsw_setup_fail "mgmt add $SW/$MP failed"
 GUID=$(ibstat -p "$DEV")
 ibsw_defer "ibswctl mgmt del $SW/$MP 2>/dev/null"
@@ -180,6 +181,38 @@ gmp_across() {
 	echo "ibsw_mgmt1: lid $lid; SA records and a status from port 0 across $SW"
 }
 ibsw_case gmp_across gmp_across
+
+# GMPs to a host's rxe device and back: the switch port of the HCA took
+# the LID OpenSM gave it, an address mapped to that LID is where the
+# host's replies go, and the HCA's packets reach the rxe as RoCEv2 with a
+# valid ICRC: its PMA and its congestion control agent answer
+gmp_host() {
+	local mlid plid h1 out d0 d1
+
+	mlid=$(ibstat "$DEV" 1 | awk '/Base lid:/ { print $3 }')
+	plid=$(ibswctl port show "$SW/$MP" | awk '{ for (i = 1; i < NF; i++) if ($i == "lid") print $(i + 1) }')
+	echo "$DEV: lid $mlid, its switch port: lid $plid"
+	[ -n "$mlid" ] && [ "$mlid" = "$plid" ] ||
+		ibsw_fail "the switch port has LID ${plid:-none}, not the HCA's $mlid" || return
+	# The table as the builder and OpenSM left it, and the HCA's address
+	out=$(ibswctl addr show | awk '$2 == "lid" { printf "%s=%s ", $1, $3 }')
+	# shellcheck disable=SC2086
+	ibswctl addr set $out "10.0.250.1=$mlid" || ibsw_fail "addr set failed" || return
+	h1=$(ibswctl port show "$SW/${HOST_PORT[H1]}" | awk '{ for (i = 1; i < NF; i++) if ($i == "lid") print $(i + 1) }')
+	d0=$(ibsw_cnt "$SW" "${HOST_PORT[H1]}" port_xmit_discards)
+	out=$(timeout 30 perfquery -e -C "$DEV" -P 1 "$h1" 1 2>&1) ||
+		ibsw_fail "perfquery of H1 (LID $h1) failed: $out" || return
+	echo "$out"
+	grep -q "PortXmitPkts" <<<"$out" || ibsw_fail "no PortCounters from H1's rxe" || return
+	out=$(timeout 30 ibccquery -e -C "$DEV" -P 1 CongestionInfo "$h1" 2>&1) ||
+		ibsw_fail "ibccquery CongestionInfo of H1 failed: $out" || return
+	echo "$out"
+	grep -Eq "ControlTableCap:\.*4$" <<<"$out" ||
+		ibsw_fail "H1's CongestionInfo is not the rxe agent's (ControlTableCap 4)" || return
+	d1=$(ibsw_cnt "$SW" "${HOST_PORT[H1]}" port_xmit_discards)
+	[ "$d0" = "$d1" ] || ibsw_fail "H1's port discarded $((d1 - d0)) packets" || return
+}
+ibsw_case gmp_host gmp_host
 
 # The HCA goes while OpenSM runs on it: no hang, no warning
 remove_under_sm() {

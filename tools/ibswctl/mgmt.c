@@ -10,12 +10,14 @@
 static void usage(FILE *f)
 {
 	fprintf(f,
-		"Usage: ibswctl mgmt add SW/PORT [name IBDEV] [guid GUID]\n"
+		"Usage: ibswctl mgmt add SW/PORT [name IBDEV] [guid GUID] [lid LID]\n"
 		"       ibswctl mgmt del SW/PORT\n"
 		"A management HCA is an InfiniBand device (ibsw_mgmt0, ...) cabled to the\n"
 		"switch port, on which ib_umad gives OpenSM and infiniband-diags their\n"
 		"umad and issm files. name: its device name, may hold one %%d. guid: its\n"
-		"node and port GUID (0x...), by default made from the switch and port.\n");
+		"node and port GUID (0x...), by default made from the switch and port.\n"
+		"lid: the LID it starts with (an SM may give another); hosts reach it at\n"
+		"the addresses mapped to its LID (addr set).\n");
 }
 
 static int mgmt_add(struct ctl *ctl, int argc, char **argv)
@@ -25,7 +27,7 @@ static int mgmt_add(struct ctl *ctl, int argc, char **argv)
 	bool has_guid = false;
 	struct nlmsghdr *nlh;
 	uint64_t guid = 0;
-	uint32_t port;
+	uint32_t port, lid = 0;
 	int err, i;
 
 	if (argc < 1) {
@@ -61,6 +63,9 @@ static int mgmt_add(struct ctl *ctl, int argc, char **argv)
 				return CTL_USAGE;
 			}
 			has_guid = true;
+		} else if (ctl_matches(key, "lid")) {
+			if (ctl_parse_u32(ctl, "LID", val, 1, IBSW_LID_UNICAST_MAX, &lid))
+				return CTL_USAGE;
 		} else {
 			ctl_err(ctl, "mgmt add: unknown argument \"%s\"", key);
 			usage(ctl->err);
@@ -74,6 +79,8 @@ static int mgmt_add(struct ctl *ctl, int argc, char **argv)
 		mnl_attr_put_strz(nlh, IBSW_A_PORT_IBDEV_NAME, name);
 	if (has_guid)
 		ibsw_attr_put_uint(nlh, IBSW_A_PORT_GUID, guid);
+	if (lid)
+		mnl_attr_put_u32(nlh, IBSW_A_PORT_LID, lid);
 	err = ctl_request(ctl, nlh, NULL, NULL);
 	if (err)
 		return ctl_nl_err(ctl, err, "mgmt add %s/%u", sw, port);

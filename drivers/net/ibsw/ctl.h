@@ -240,7 +240,8 @@ struct ibsw_mgmt *ibsw_mgmt_create(const char *name, u64 guid,
 void ibsw_mgmt_destroy(struct ibsw_mgmt *m);
 u64 ibsw_mgmt_default_guid(const struct ibsw_switch *sw, unsigned int num);
 int ibsw_mgmt_port_create(struct ibsw_switch *sw, unsigned int port,
-			  struct ibsw_mgmt *m, struct netlink_ext_ack *extack);
+			  struct ibsw_mgmt *m, u16 lid,
+			  struct netlink_ext_ack *extack);
 int ibsw_mgmt_port_destroy(struct ibsw_switch *sw, unsigned int port,
 			   struct netlink_ext_ack *extack);
 void ibsw_mgmt_reap_wait(void);

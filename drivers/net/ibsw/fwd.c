@@ -109,6 +109,35 @@ u16 ibsw_addr_lookup(const struct ibsw_addr_table *table,
 EXPORT_SYMBOL_IF_KUNIT(ibsw_addr_lookup);
 
 /**
+ * ibsw_addr_of_lid() - an address that leads to a LID
+ * @table: rcu_dereference() of the fabric's address table, may be NULL
+ * @lid: the LID
+ * @v4: an IPv4 address (v4-mapped) rather than an IPv6 one
+ *
+ * For the rare packet the fabric makes itself (a GMP to a host): a walk
+ * of the table.
+ *
+ * Context: rcu_read_lock() (or the lock that publishes @table).
+ * Return: the first such address in the table, or NULL.
+ */
+const struct in6_addr *ibsw_addr_of_lid(const struct ibsw_addr_table *table,
+					u16 lid, bool v4)
+{
+	static const u8 v4mapped[12] = { [10] = 0xff, [11] = 0xff };
+	unsigned int i;
+
+	for (i = 0; table && i < table->nr; i++) {
+		const struct ibsw_addr *e = &table->entries[i];
+
+		if (e->lid == lid &&
+		    !memcmp(e->addr.s6_addr, v4mapped, sizeof(v4mapped)) == v4)
+			return &e->addr;
+	}
+	return NULL;
+}
+EXPORT_SYMBOL_IF_KUNIT(ibsw_addr_of_lid);
+
+/**
  * ibsw_addr_table_replace() - publish an address table
  * @slot: where the datapath finds it
  * @table: the new table, or NULL for none

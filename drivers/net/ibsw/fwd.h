@@ -75,6 +75,8 @@ struct ibsw_addr_table *ibsw_addr_table_build(const struct ibsw_addr *addrs,
 					      unsigned int nr);
 u16 ibsw_addr_lookup(const struct ibsw_addr_table *table,
 		     const struct in6_addr *addr);
+const struct in6_addr *ibsw_addr_of_lid(const struct ibsw_addr_table *table,
+					u16 lid, bool v4);
 void ibsw_addr_table_replace(struct ibsw_addr_table __rcu **slot,
 			     struct ibsw_addr_table *table, bool held);
 void ibsw_addr_table_free(struct ibsw_addr_table *table);

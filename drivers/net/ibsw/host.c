@@ -21,6 +21,7 @@
 #include <net/ipv6.h>
 
 #include "engine.h"
+#include "mad_roce.h"
 #include "pkt.h"
 
 /* ndo_select_queue: the TX queue of the packet's SL; 0 for other frames */
@@ -216,26 +217,73 @@ void ibsw_host_deliver(struct ibsw_port *port, struct sk_buff_head *list)
 	on = h->rx_on;
 	if (likely(on)) {
 		while (!skb_queue_empty(list) &&
-		       skb_queue_len(&h->rxq) < IBSW_HOST_RXQ_MAX) {
-			struct sk_buff *skb = __skb_dequeue(list);
-
-			/*
-			 * A management HCA's GMP (IBA local headers): not
-			 * yet carried into RoCEv2, so the rxe cannot take it
-			 */
-			if (unlikely(ibsw_cb(skb)->flags & IBSW_CB_IB)) {
-				ibsw_stat_inc(port, IBSW_CNT_XMIT_DISCARDS);
-				kfree_skb(skb);
-				continue;
-			}
-			__skb_queue_tail(&h->rxq, skb);
-		}
+		       skb_queue_len(&h->rxq) < IBSW_HOST_RXQ_MAX)
+			__skb_queue_tail(&h->rxq, __skb_dequeue(list));
 	}
 	spin_unlock(&h->rxq.lock);
 	/* Down, or a receiver that stopped taking packets */
 	ibsw_host_rx_drop(port, dev, list);
 	if (likely(on))
 		napi_schedule(&h->napi);
+}
+
+/*
+ * A management HCA's GMP (IBA local headers) as the RoCEv2 frame the
+ * host's rxe takes: from an address of the HCA's LID to one of the host
+ * port's, IPv4 if both have one, and the HCA's Ethernet address, which
+ * the host's replies resolve to (neigh.c). NULL if it cannot be: no such
+ * addresses (counted in the switch port's PortXmitDiscards).
+ */
+static struct sk_buff *ibsw_host_gmp(struct net_device *dev,
+				     struct sk_buff *skb)
+{
+	struct ibsw_host *h = netdev_priv(dev);
+	const struct ibsw_addr_table *addrs;
+	const struct in6_addr *da, *sa = NULL;
+	struct ibsw_mad_roce r = {};
+	struct ibsw_port *port, *from;
+	struct sk_buff *frame = NULL;
+	struct ibsw_mad_addr a;
+	unsigned int len;
+	u16 lid;
+
+	rcu_read_lock();
+	port = rcu_dereference(h->port);
+	if (!port || skb_linearize(skb) ||
+	    ibsw_mad_hdrs_get(skb->data, skb->len, &a))
+		goto out;
+	addrs = rcu_dereference(ibsw_fabric.addrs);
+	lid = READ_ONCE(port->lid);
+	da = ibsw_addr_of_lid(addrs, lid, true);
+	sa = da ? ibsw_addr_of_lid(addrs, a.slid, true) : NULL;
+	if (!sa) {
+		da = ibsw_addr_of_lid(addrs, lid, false);
+		sa = da ? ibsw_addr_of_lid(addrs, a.slid, false) : NULL;
+	}
+	from = ibsw_lid_port_rcu(a.slid);
+	if (!sa || !from || !ibsw_mgmt_mac(rcu_dereference(from->mgmt), r.smac))
+		goto out;
+	ether_addr_copy(r.dmac, dev->dev_addr);
+	r.saddr = *sa;
+	r.daddr = *da;
+	r.dscp = a.sl << 2;
+	/* An ephemeral port of the HCA's QP, as rxe picks one of a QP's */
+	r.sport = 0xc000 | (a.sqp & 0x3fff);
+	frame = netdev_alloc_skb(dev, IBSW_MAD_ROCE_MAX);
+	if (frame) {
+		len = ibsw_mad_roce_put(skb_put(frame, IBSW_MAD_ROCE_MAX), &r,
+					skb->data + IBSW_LRH_LEN);
+		skb_trim(frame, len);
+	}
+out:
+	if (!frame && port)
+		ibsw_stat_inc(port, IBSW_CNT_XMIT_DISCARDS);
+	rcu_read_unlock();
+	if (frame)
+		consume_skb(skb);
+	else
+		kfree_skb(skb);
+	return frame;
 }
 
 /* NAPI: hand what the switch delivered to the stack, in order */
@@ -256,8 +304,14 @@ int ibsw_host_poll(struct napi_struct *napi, int budget)
 	spin_unlock(&h->rxq.lock);
 
 	while ((skb = __skb_dequeue(&list))) {
-		unsigned int len = skb->len;
+		unsigned int len;
 
+		if (unlikely(ibsw_cb(skb)->flags & IBSW_CB_IB)) {
+			skb = ibsw_host_gmp(dev, skb);
+			if (!skb)
+				continue;
+		}
+		len = skb->len;
 		skb->protocol = eth_type_trans(skb, dev);
 		dev_sw_netstats_rx_add(dev, len);
 		netif_receive_skb(skb);

@@ -389,8 +389,9 @@ void ibsw_smp_route(struct ibsw_port *in, u16 lid, struct sk_buff *skb);
 void ibsw_gmp_receive(struct ibsw_port *in, struct sk_buff *skb);
 void ibsw_gmp_send(struct ibsw_switch *sw, struct sk_buff *skb);
 
-/* mgmt_hca.c: what its port's engine sends it */
+/* mgmt_hca.c: what its port's engine sends it, its MAC for RoCEv2 */
 void ibsw_mgmt_receive(struct ibsw_mgmt *m, struct sk_buff_head *list);
+bool ibsw_mgmt_mac(const struct ibsw_mgmt *m, u8 *mac);
 
 /* neigh.c */
 void ibsw_neigh_rcv(struct ibsw_port *port, struct net_device *dev,

@@ -97,6 +97,7 @@ void ibsw_mgmt_detach(struct ibsw_port *port)
 	ASSERT_RTNL();
 	WRITE_ONCE(port->kind, IBSW_PORT_KIND_NONE);
 	RCU_INIT_POINTER(port->upstream, NULL);
+	ibsw_lid_release(port);
 	ibsw_engine_close(port->hca);
 	ibsw_engine_close(port->out);
 	RCU_INIT_POINTER(port->mgmt, NULL);
@@ -109,6 +110,33 @@ void ibsw_mgmt_detach(struct ibsw_port *port)
 	list_add_tail(&m->reap, &ibsw_mgmt_dead);
 	spin_unlock(&ibsw_mgmt_dead_lock);
 	schedule_work(&ibsw_mgmt_reaper);
+}
+
+/**
+ * ibsw_mgmt_lid_work() - the SM gave the HCA's port a LID
+ * @work: the HCA's lid_work
+ *
+ * Its switch port takes it as a host port takes its CA's (the addresses
+ * mapped to the old LID follow), so hosts reach the HCA by address.
+ *
+ * Context: process; takes RTNL.
+ */
+void ibsw_mgmt_lid_work(struct work_struct *work)
+{
+	struct ibsw_mgmt *m = container_of(work, struct ibsw_mgmt, lid_work);
+	struct ibsw_port *port;
+	unsigned long flags;
+	u16 lid;
+
+	rtnl_lock();
+	port = rtnl_dereference(m->port);
+	spin_lock_irqsave(&m->lock, flags);
+	lid = m->lid;
+	spin_unlock_irqrestore(&m->lock, flags);
+	if (port && lid && lid != port->lid && ibsw_host_set_lid(port, lid))
+		pr_warn_ratelimited("ibsw: %s: cannot take LID %u for its switch port\n",
+				    dev_name(&m->ibdev.dev), lid);
+	rtnl_unlock();
 }
 
 /**
@@ -146,6 +174,7 @@ struct ibsw_mgmt *ibsw_mgmt_create(const char *name, u64 guid,
 	spin_lock_init(&m->lock);
 	skb_queue_head_init(&m->txq);
 	INIT_WORK(&m->tx_work, ibsw_mgmt_tx_work);
+	INIT_WORK(&m->lid_work, ibsw_mgmt_lid_work);
 	INIT_LIST_HEAD(&m->reap);
 	m->guid = guid;
 	m->gid_prefix = 0xfe80000000000000ULL;
@@ -182,8 +211,25 @@ void ibsw_mgmt_destroy(struct ibsw_mgmt *m)
 {
 	ib_unregister_device(&m->ibdev);
 	cancel_work_sync(&m->tx_work);
+	cancel_work_sync(&m->lid_work);
 	skb_queue_purge(&m->txq);
 	ib_dealloc_device(&m->ibdev);
+}
+
+/**
+ * ibsw_mgmt_set_lid() - give the HCA's port a LID, as an SM would
+ * @m: the device
+ * @lid: the LID its switch port holds
+ *
+ * Context: RTNL (the switch port's LID changes with it).
+ */
+void ibsw_mgmt_set_lid(struct ibsw_mgmt *m, u16 lid)
+{
+	unsigned long flags;
+
+	spin_lock_irqsave(&m->lock, flags);
+	m->lid = lid;
+	spin_unlock_irqrestore(&m->lock, flags);
 }
 
 /**

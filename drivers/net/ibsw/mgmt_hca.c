@@ -755,6 +755,30 @@ void ibsw_mgmt_receive(struct ibsw_mgmt *m, struct sk_buff_head *list)
 	}
 }
 
+/**
+ * ibsw_mgmt_mac() - the Ethernet address hosts know a management HCA by
+ * @m: the HCA, or NULL
+ * @mac: its address: 02:b5:de (locally administered, ibsw's) and the low
+ *	three bytes of its GUID
+ *
+ * Hosts resolve the addresses mapped to its LID to this (neigh.c), and
+ * the GMPs it sends them come from it.
+ *
+ * Return: false if @m is NULL.
+ */
+bool ibsw_mgmt_mac(const struct ibsw_mgmt *m, u8 *mac)
+{
+	if (!m)
+		return false;
+	mac[0] = 0x02;
+	mac[1] = 0xb5;
+	mac[2] = 0xde;
+	mac[3] = m->guid >> 16;
+	mac[4] = m->guid >> 8;
+	mac[5] = m->guid;
+	return true;
+}
+
 /*
  * The MAD layer posts under its queue's spinlock with interrupts off:
  * nothing here sleeps. Every send completes, or the layer's queue fills.
@@ -968,6 +992,9 @@ static bool ibsw_mgmt_sma(struct ibsw_mgmt *m, const struct ib_smp *in,
 	spin_unlock_irqrestore(&m->lock, flags);
 	if (ev.event)
 		ib_dispatch_event(&ev);
+	/* The switch port takes the LID, and the addresses mapped to it */
+	if (ev.event == IB_EVENT_LID_CHANGE)
+		schedule_work(&m->lid_work);
 reply:
 	/*
 	 * The MAD layer sends the reply and does its directed-route send

@@ -38,6 +38,7 @@ struct ibsw_mgmt_qp;
  * @txq: MADs posted, for @tx_work to send (the MAD layer posts with
  *	interrupts off; the datapath runs with BH disabled)
  * @tx_work: sends @txq into the switch port
+ * @lid_work: makes a LID the SM set the switch port's (RTNL)
  * @reap: on the list of detached HCAs waiting to be unregistered
  */
 struct ibsw_mgmt {
@@ -62,6 +63,7 @@ struct ibsw_mgmt {
 	struct ibsw_port __rcu	*port;
 	struct sk_buff_head	txq;
 	struct work_struct	tx_work;
+	struct work_struct	lid_work;
 	struct list_head	reap;
 };
 
@@ -72,12 +74,14 @@ struct ibsw_mgmt *ibsw_mgmt_create(const char *name, u64 guid,
 				   const char *desc);
 void ibsw_mgmt_destroy(struct ibsw_mgmt *m);
 void ibsw_mgmt_link(struct ibsw_mgmt *m, bool up);
+void ibsw_mgmt_set_lid(struct ibsw_mgmt *m, u16 lid);
 
 /* mgmt_ctl.c: cabling, under RTNL; unregistering, outside it */
 struct ibsw_switch;
 struct netlink_ext_ack;
 u64 ibsw_mgmt_default_guid(const struct ibsw_switch *sw, unsigned int num);
 void ibsw_mgmt_attach(struct ibsw_port *port, struct ibsw_mgmt *m);
+void ibsw_mgmt_lid_work(struct work_struct *work);
 void ibsw_mgmt_detach(struct ibsw_port *port);
 void ibsw_mgmt_reap(void);
 void ibsw_mgmt_reap_wait(void);

@@ -40,7 +40,7 @@ static void ibsw_neigh_reply(struct ibsw_port *port, struct net_device *dev,
 	ibsw_stat_inc(port, IBSW_CNT_NEIGH_REPLIES);
 }
 
-/* MAC of the host port that owns @addr, other than @port itself */
+/* MAC of the CA port that owns @addr, other than @port itself */
 static bool ibsw_neigh_owner(struct ibsw_port *port,
 			     const struct in6_addr *addr, u8 *mac)
 {
@@ -55,10 +55,12 @@ static bool ibsw_neigh_owner(struct ibsw_port *port,
 	if (!owner || owner == port)
 		return false;
 	odev = rcu_dereference(owner->netdev);
-	if (!odev)
-		return false;
-	ether_addr_copy(mac, odev->dev_addr);
-	return true;
+	if (odev) {
+		ether_addr_copy(mac, odev->dev_addr);
+		return true;
+	}
+	/* A management HCA's port: it has a GUID, not a netdev */
+	return ibsw_mgmt_mac(rcu_dereference(owner->mgmt), mac);
 }
 
 static bool ibsw_neigh_arp(struct ibsw_port *port, struct net_device *dev,

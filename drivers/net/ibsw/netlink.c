@@ -566,7 +566,8 @@ static int ibsw_nl_port_put(struct sk_buff *skb, const struct ibsw_switch *sw,
 		break;
 	case IBSW_PORT_KIND_MGMT:
 		if (nla_put_string(skb, IBSW_A_PORT_IBDEV_NAME, pi->ibdev) ||
-		    nla_put_uint(skb, IBSW_A_PORT_GUID, pi->guid))
+		    nla_put_uint(skb, IBSW_A_PORT_GUID, pi->guid) ||
+		    nla_put_u32(skb, IBSW_A_PORT_LID, pi->lid))
 			return -EMSGSIZE;
 		break;
 	default:
@@ -1550,6 +1551,7 @@ void ibsw_nl_exit(void)
 
 struct ibsw_nl_mgmt_new {
 	struct ibsw_mgmt	*m;
+	u16			lid;
 };
 
 static int ibsw_nl_mgmt_new_fill(struct sk_buff *msg, struct genl_info *info,
@@ -1567,7 +1569,8 @@ static int ibsw_nl_mgmt_new_fill(struct sk_buff *msg, struct genl_info *info,
 	sw = ibsw_nl_switch_port(info, IBSW_A_PORT_SWITCH_NAME,
 				 IBSW_A_PORT_PORT, &port);
 	err = IS_ERR(sw) ? PTR_ERR(sw) :
-		ibsw_mgmt_port_create(sw, port, req->m, info->extack);
+		ibsw_mgmt_port_create(sw, port, req->m, req->lid,
+				      info->extack);
 	if (!err)
 		err = ibsw_nl_port_put(msg, sw, port, pi, genl_info_net(info));
 	kfree(pi);
@@ -1582,7 +1585,10 @@ int ibsw_nl_mgmt_new_doit(struct sk_buff *skb, struct genl_info *info)
 {
 	const struct nlattr *name_attr = info->attrs[IBSW_A_PORT_IBDEV_NAME];
 	const struct nlattr *guid_attr = info->attrs[IBSW_A_PORT_GUID];
-	struct ibsw_nl_mgmt_new req = {};
+	const struct nlattr *lid_attr = info->attrs[IBSW_A_PORT_LID];
+	struct ibsw_nl_mgmt_new req = {
+		.lid = lid_attr ? nla_get_u32(lid_attr) : 0,
+	};
 	char desc[64];	/* NodeDescription */
 	struct ibsw_switch_info si;
 	struct ibsw_switch *sw;

@@ -904,9 +904,11 @@ int ibsw_host_destroy(struct ibsw_switch *sw, unsigned int num,
 }
 
 int ibsw_mgmt_port_create(struct ibsw_switch *sw, unsigned int num,
-			  struct ibsw_mgmt *m, struct netlink_ext_ack *extack)
+			  struct ibsw_mgmt *m, u16 lid,
+			  struct netlink_ext_ack *extack)
 {
 	struct ibsw_port *port;
+	int err;
 
 	ASSERT_RTNL();
 	port = ibsw_port_get(sw, num, extack);
@@ -916,6 +918,12 @@ int ibsw_mgmt_port_create(struct ibsw_switch *sw, unsigned int num,
 		NL_SET_ERR_MSG_FMT(extack, "port %u of %s is %s", num, sw->name,
 				   ibsw_kind_names[port->kind]);
 		return -EBUSY;
+	}
+	if (lid) {
+		err = ibsw_lid_claim(port, lid, extack);
+		if (err)
+			return err;
+		ibsw_mgmt_set_lid(m, lid);
 	}
 	ibsw_mgmt_attach(port, m);
 	ibsw_notify_port(port);

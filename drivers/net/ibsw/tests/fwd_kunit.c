@@ -103,6 +103,45 @@ static void ibsw_fwd_addr_lookup_test(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, ibsw_addr_lookup(table, &c->addr), c->lid);
 }
 
+/* Reverse: an address of each family that leads to a LID */
+struct kt_of_lid_case {
+	const char	*desc;
+	u16		lid;
+	bool		v4;
+	bool		found;
+	struct in6_addr	addr;
+};
+
+static const struct kt_of_lid_case kt_of_lid_cases[] = {
+	{ "lid 1, ipv4", 1, true, true, V4(192, 0, 2, 1) },
+	{ "lid 1, ipv6", 1, false, true, DOC6(1) },
+	{ "lid 3 has ipv6 only: no ipv4", 3, true, false },
+	{ "lid 3, ipv6 link-local", 3, false, true, V6(0xfe, 0x80, [15] = 1) },
+	{ "lid 4 has ipv4 only: no ipv6", 4, false, false },
+	{ "lid 6, ipv4 0.0.0.1", 6, true, true, V4(0, 0, 0, 1) },
+	{ "lid 7 has no address", 7, true, false },
+	{ "lid 0", 0, false, false },
+};
+
+KUNIT_ARRAY_PARAM_DESC(kt_of_lid, kt_of_lid_cases, desc);
+
+static void ibsw_fwd_addr_of_lid_test(struct kunit *test)
+{
+	const struct kt_of_lid_case *c = test->param_value;
+	const struct in6_addr *a;
+	struct ibsw_addr_table *table;
+
+	table = kt_addr_table(test, kt_fabric, ARRAY_SIZE(kt_fabric));
+	a = ibsw_addr_of_lid(table, c->lid, c->v4);
+	if (!c->found) {
+		KUNIT_EXPECT_NULL(test, a);
+		return;
+	}
+	KUNIT_ASSERT_NOT_NULL(test, a);
+	KUNIT_EXPECT_MEMEQ(test, a, &c->addr, sizeof(*a));
+	KUNIT_EXPECT_NULL(test, ibsw_addr_of_lid(NULL, c->lid, c->v4));
+}
+
 struct kt_build_case {
 	const char		*desc;
 	struct ibsw_addr	addrs[3];
@@ -424,6 +463,7 @@ static void ibsw_fwd_lft_replace_test(struct kunit *test)
 
 static struct kunit_case ibsw_fwd_test_cases[] = {
 	KUNIT_CASE_PARAM(ibsw_fwd_addr_lookup_test, kt_lookup_gen_params),
+	KUNIT_CASE_PARAM(ibsw_fwd_addr_of_lid_test, kt_of_lid_gen_params),
 	KUNIT_CASE_PARAM(ibsw_fwd_addr_build_test, kt_build_gen_params),
 	KUNIT_CASE(ibsw_fwd_addr_big_test),
 	KUNIT_CASE(ibsw_fwd_addr_replace_test),
