@@ -836,9 +836,11 @@ static void ibsw_mgmt_node_info(struct ibsw_mgmt *m, u8 *data)
 
 static void ibsw_mgmt_port_info(struct ibsw_mgmt *m, u8 *data)
 {
-	struct ibsw_smp_port_info pi = {};
+	struct ibsw_smp_port_info pi;
 
 	lockdep_assert_held(&m->lock);
+	ibsw_smp_port_info_init(&pi, IB_WIDTH_4X, IBSW_PI_SPEED_QDR,
+				IBSW_PI_VL_CAP_4);
 	pi.mkey = m->mkey;
 	pi.gid_prefix = m->gid_prefix;
 	pi.lid = m->lid;
@@ -846,29 +848,12 @@ static void ibsw_mgmt_port_info(struct ibsw_mgmt *m, u8 *data)
 	pi.cap_mask = m->cap_mask;
 	pi.mkey_lease_period = m->mkey_lease;
 	pi.local_port_num = 1;
-	pi.link_width_enabled = IB_WIDTH_4X;
-	pi.link_width_supported = IB_WIDTH_4X;
-	pi.link_width_active = IB_WIDTH_4X;
-	pi.link_speed_supported = IBSW_PI_SPEED_QDR;
-	pi.link_speed_enabled = IBSW_PI_SPEED_QDR;
-	pi.link_speed_active = IBSW_PI_SPEED_QDR;
 	pi.port_state = m->port_state;
 	pi.phys_state = m->phys_state;
-	pi.link_down_default_state = IBSW_PI_LINK_DOWN_POLLING;
 	pi.mkey_protect_bits = m->mkey_prot;
 	pi.lmc = m->lmc;
-	pi.neighbor_mtu = IB_MTU_4096;
 	pi.master_sm_sl = m->sm_sl;
-	pi.vl_cap = IBSW_PI_VL_CAP_4;
-	pi.vl_arb_high_cap = 8;
-	pi.vl_arb_low_cap = 8;
-	pi.mtu_cap = IB_MTU_4096;
-	pi.vl_stall_count = 7;
-	pi.hoq_life = 31;
-	pi.operational_vls = IBSW_PI_VL_CAP_4;
-	pi.guid_cap = 1;
 	pi.subnet_timeout = m->subnet_timeout;
-	pi.resp_time_value = 8;
 	ibsw_smp_port_info_put(data, &pi);
 }
 

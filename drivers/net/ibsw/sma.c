@@ -159,92 +159,52 @@ static u8 ibsw_sma_vl_cap(unsigned int nr_vls)
 static void ibsw_sma_port_info(struct ibsw_switch *sw, struct ibsw_sma *sma,
 			       unsigned int num, unsigned int in, u8 *data)
 {
-	struct ibsw_smp_port_info pi = {
-		.gid_prefix = sma->gid_prefix,
-		.lid = sw->sma_lid,
-		.master_sm_lid = sma->sm_lid,
-		.mkey = sma->mkey,
-		.mkey_lease_period = sma->mkey_lease,
-		.mkey_protect_bits = sma->mkey_prot,
-		.lmc = sma->lmc,
-		.master_sm_sl = sma->sm_sl,
-		.subnet_timeout = sma->subnet_timeout,
-		.local_port_num = in,
-		.link_down_default_state = IBSW_PI_LINK_DOWN_POLLING,
-		.mtu_cap = IB_MTU_4096,
-		.neighbor_mtu = IB_MTU_4096,
-		.vl_arb_high_cap = 8,
-		.vl_arb_low_cap = 8,
-		.vl_stall_count = 7,
-		.hoq_life = 31,
-		.resp_time_value = 8,
-		.guid_cap = 1,
-	};
+	struct ibsw_smp_port_info pi;
 	struct ibsw_port *port;
+	u8 speed, ext;
 
 	if (!num) {
 		/* Base port 0: always up, holds the switch's LID and keys */
+		ibsw_smp_port_info_init(&pi, IB_WIDTH_4X, IBSW_PI_SPEED_SDR,
+					IBSW_PI_VL_CAP_4);
 		pi.cap_mask = IBSW_SMA_PORT0_CAP;
+		pi.lid = sw->sma_lid;
 		pi.port_state = IB_PORT_ACTIVE;
 		pi.phys_state = IB_PORT_PHYS_STATE_LINK_UP;
-		pi.link_width_enabled = IB_WIDTH_4X;
-		pi.link_width_supported = IB_WIDTH_4X;
-		pi.link_width_active = IB_WIDTH_4X;
-		pi.link_speed_supported = IBSW_PI_SPEED_SDR;
-		pi.link_speed_enabled = IBSW_PI_SPEED_SDR;
-		pi.link_speed_active = IBSW_PI_SPEED_SDR;
-		pi.vl_cap = IBSW_PI_VL_CAP_4;
-		pi.operational_vls = IBSW_PI_VL_CAP_4;
-		ibsw_smp_port_info_put(data, &pi);
-		return;
-	}
-	port = sw->ports[num];
-	pi.lid = 0;
-	pi.link_width_supported = ibsw_sma_width(port);
-	pi.link_width_enabled = pi.link_width_supported;
-	pi.link_width_active = pi.link_width_supported;
-	ibsw_sma_speed(port, &pi.link_speed_active, &pi.link_speed_ext_active);
-	pi.link_speed_supported = pi.link_speed_active;
-	pi.link_speed_enabled = pi.link_speed_active;
-	pi.vl_cap = ibsw_sma_vl_cap(port->nr_vls);
-	pi.operational_vls = pi.vl_cap;
-	if (ibsw_sma_link_up(port)) {
-		pi.port_state = sma->port[num].state;
-		pi.phys_state = IB_PORT_PHYS_STATE_LINK_UP;
 	} else {
-		pi.port_state = IB_PORT_DOWN;
-		pi.phys_state = IB_PORT_PHYS_STATE_POLLING;
+		port = sw->ports[num];
+		ibsw_sma_speed(port, &speed, &ext);
+		ibsw_smp_port_info_init(&pi, ibsw_sma_width(port), speed,
+					ibsw_sma_vl_cap(port->nr_vls));
+		pi.link_speed_ext_active = ext;
+		pi.vl_arb_high_cap = 8;
+		pi.vl_arb_low_cap = 8;
+		if (ibsw_sma_link_up(port)) {
+			pi.port_state = sma->port[num].state;
+			pi.phys_state = IB_PORT_PHYS_STATE_LINK_UP;
+		} else {
+			pi.port_state = IB_PORT_DOWN;
+			pi.phys_state = IB_PORT_PHYS_STATE_POLLING;
+		}
 	}
+	pi.gid_prefix = sma->gid_prefix;
+	pi.master_sm_lid = sma->sm_lid;
+	pi.mkey = sma->mkey;
+	pi.mkey_lease_period = sma->mkey_lease;
+	pi.mkey_protect_bits = sma->mkey_prot;
+	pi.lmc = sma->lmc;
+	pi.master_sm_sl = sma->sm_sl;
+	pi.subnet_timeout = sma->subnet_timeout;
+	pi.local_port_num = in;
 	ibsw_smp_port_info_put(data, &pi);
 }
 
-/*
- * The port state machine of IBA 7.2: ARMED only from INIT, ACTIVE only
- * from ARMED; Down retrains a live link back to INIT. A Set to the state
- * the port is in is not an error (OpenSM's NO_CHANGE pass relies on it).
- */
+/* A PortInfo Set's PortState, through the state machine of smp_attr.c */
 static u16 ibsw_sma_port_state(u8 *state, u8 want, bool up)
 {
-	switch (want) {
-	case IB_PORT_NOP:
-		return 0;
-	case IB_PORT_DOWN:
-		*state = up ? IB_PORT_INIT : IB_PORT_DOWN;
-		return 0;
-	case IB_PORT_ARMED:
-		if (*state == IB_PORT_INIT || *state == IB_PORT_ARMED) {
-			*state = IB_PORT_ARMED;
-			return 0;
-		}
-		break;
-	case IB_PORT_ACTIVE:
-		if (*state == IB_PORT_ARMED || *state == IB_PORT_ACTIVE) {
-			*state = IB_PORT_ACTIVE;
-			return 0;
-		}
-		break;
-	}
-	return IB_MGMT_MAD_STATUS_INVALID_ATTRIB_VALUE;
+	if (ibsw_smp_port_state(*state, want, up, state))
+		return IB_MGMT_MAD_STATUS_INVALID_ATTRIB_VALUE;
+	return 0;
 }
 
 static u16 ibsw_sma_port_info_set(struct ibsw_switch *sw,
@@ -405,6 +365,7 @@ static u16 ibsw_sma_ca(struct ibsw_switch *sw, struct ibsw_sma *sma,
 	struct ibsw_smp_port_info pi;
 	u8 in_data[IB_SMP_DATA_SIZE];
 	u16 status = 0;
+	u8 speed, ext;
 	u64 guid;
 
 	if (dev)
@@ -453,34 +414,21 @@ static u16 ibsw_sma_ca(struct ibsw_switch *sw, struct ibsw_sma *sma,
 							     pi.port_state,
 							     true);
 		}
-		memset(&pi, 0, sizeof(pi));
+		ibsw_sma_speed(port, &speed, &ext);
+		ibsw_smp_port_info_init(&pi, ibsw_sma_width(port), speed,
+					ibsw_sma_vl_cap(port->nr_vls));
+		pi.link_speed_ext_active = ext;
 		pi.gid_prefix = IBSW_GID_PREFIX_DEFAULT;
 		pi.lid = port->lid;
 		pi.master_sm_lid = ca->sm_lid;
 		pi.master_sm_sl = ca->sm_sl;
 		pi.cap_mask = IB_PORT_CM_SUP | IB_PORT_CLIENT_REG_SUP;
 		pi.local_port_num = 1;
-		pi.link_width_supported = ibsw_sma_width(port);
-		pi.link_width_enabled = pi.link_width_supported;
-		pi.link_width_active = pi.link_width_supported;
-		ibsw_sma_speed(port, &pi.link_speed_active,
-			       &pi.link_speed_ext_active);
-		pi.link_speed_supported = pi.link_speed_active;
-		pi.link_speed_enabled = pi.link_speed_active;
 		pi.port_state = ca->state;
 		pi.phys_state = IB_PORT_PHYS_STATE_LINK_UP;
-		pi.link_down_default_state = IBSW_PI_LINK_DOWN_POLLING;
-		pi.mtu_cap = IB_MTU_4096;
-		pi.neighbor_mtu = IB_MTU_4096;
-		pi.vl_cap = ibsw_sma_vl_cap(port->nr_vls);
-		pi.operational_vls = pi.vl_cap;
 		pi.vl_arb_high_cap = 8;
 		pi.vl_arb_low_cap = 8;
-		pi.vl_stall_count = 7;
-		pi.hoq_life = 31;
-		pi.guid_cap = 1;
 		pi.subnet_timeout = 18;
-		pi.resp_time_value = 8;
 		ibsw_smp_port_info_put(smp->data, &pi);
 		break;
 	case 0x0016:	/* P_KeyTable, block 0 */

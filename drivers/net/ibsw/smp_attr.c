@@ -18,6 +18,7 @@
 #include <linux/bitfield.h>
 #include <linux/bits.h>
 #include <linux/build_bug.h>
+#include <linux/errno.h>
 #include <linux/export.h>
 #include <linux/minmax.h>
 #include <linux/stddef.h>
@@ -629,3 +630,87 @@ void ibsw_smp_mft_get(const u8 data[IB_SMP_DATA_SIZE],
 		mask[i] = get_unaligned_be16(data + 2 * i);
 }
 EXPORT_SYMBOL_IF_KUNIT(ibsw_smp_mft_get);
+
+/* ---- PortInfo: what every ibsw port reports, and its state machine ---- */
+
+/**
+ * ibsw_smp_port_info_init() - the PortInfo every ibsw port starts from
+ * @pi: filled in
+ * @width: LinkWidthSupported, Enabled and Active, one IB_WIDTH_*
+ * @speed: LinkSpeedSupported, Enabled and Active, one IBSW_PI_SPEED_*
+ * @vl_cap: VLCap and OperationalVLs, IBSW_PI_VL_CAP_*
+ *
+ * The switches' ports, the emulated CAs' and the management HCA's share
+ * these: a link that runs at the one width and speed it was built with,
+ * MTU 4096 both ways, LinkDownDefaultState Polling, the longest HOQLife
+ * and VLStallCount, one GUID, RespTimeValue 8 (1 ms). Everything else is
+ * 0, VLArbitrationHighCap and LowCap too: a port that answers the
+ * VLArbitrationTable sets them.
+ *
+ * Context: any.
+ */
+void ibsw_smp_port_info_init(struct ibsw_smp_port_info *pi, u8 width,
+			     u8 speed, u8 vl_cap)
+{
+	memset(pi, 0, sizeof(*pi));
+	pi->link_width_enabled = width;
+	pi->link_width_supported = width;
+	pi->link_width_active = width;
+	pi->link_speed_supported = speed;
+	pi->link_speed_enabled = speed;
+	pi->link_speed_active = speed;
+	pi->link_down_default_state = IBSW_PI_LINK_DOWN_POLLING;
+	pi->mtu_cap = IB_MTU_4096;
+	pi->neighbor_mtu = IB_MTU_4096;
+	pi->vl_cap = vl_cap;
+	pi->operational_vls = vl_cap;
+	pi->vl_stall_count = 7;
+	pi->hoq_life = 31;
+	pi->guid_cap = 1;
+	pi->resp_time_value = 8;
+}
+EXPORT_SYMBOL_IF_KUNIT(ibsw_smp_port_info_init);
+
+/**
+ * ibsw_smp_port_state() - the PortState a PortInfo Set leaves a port in
+ * @state: the port's logical state, IB_PORT_DOWN to IB_PORT_ACTIVE
+ * @want: PortState of the Set
+ * @link_up: the physical link is up (LinkUp)
+ * @next: filled in with the new state when the Set is valid
+ *
+ * The state machine of IBA vol 1, 7.2: NOP (0) keeps the state; Down (1)
+ * retrains a live link, which comes back in INIT, and leaves a dead one
+ * Down; ARMED only from INIT, ACTIVE only from ARMED. A Set to the state
+ * the port is in is accepted (OpenSM's NO_CHANGE pass relies on it). INIT
+ * cannot be asked for (a link reaches it by training), and a port whose
+ * link is down is Down whatever @state says.
+ *
+ * Context: any.
+ * Return: 0, or -EINVAL if the transition is not allowed.
+ */
+int ibsw_smp_port_state(u8 state, u8 want, bool link_up, u8 *next)
+{
+	if (!link_up)
+		state = IB_PORT_DOWN;
+	switch (want) {
+	case IB_PORT_NOP:
+		*next = state;
+		return 0;
+	case IB_PORT_DOWN:
+		*next = link_up ? IB_PORT_INIT : IB_PORT_DOWN;
+		return 0;
+	case IB_PORT_ARMED:
+		if (state != IB_PORT_INIT && state != IB_PORT_ARMED)
+			return -EINVAL;
+		*next = IB_PORT_ARMED;
+		return 0;
+	case IB_PORT_ACTIVE:
+		if (state != IB_PORT_ARMED && state != IB_PORT_ACTIVE)
+			return -EINVAL;
+		*next = IB_PORT_ACTIVE;
+		return 0;
+	default:
+		return -EINVAL;
+	}
+}
+EXPORT_SYMBOL_IF_KUNIT(ibsw_smp_port_state);

@@ -13,6 +13,9 @@
  *   ignores reserved bits. Any bit pattern decodes; whether the values make
  *   sense is for the SMA to check.
  *
+ * Beside the encodings, what every ibsw port reports in PortInfo and the
+ * port state machine a PortInfo Set drives, shared by all SMAs.
+ *
  * Pure: no state, no locks, no allocation; any context.
  */
 #ifndef _IBSW_SMP_ATTR_H
@@ -287,6 +290,9 @@ void ibsw_smp_port_info_put(u8 data[IB_SMP_DATA_SIZE],
 			    const struct ibsw_smp_port_info *pi);
 void ibsw_smp_port_info_get(const u8 data[IB_SMP_DATA_SIZE],
 			    struct ibsw_smp_port_info *pi);
+void ibsw_smp_port_info_init(struct ibsw_smp_port_info *pi, u8 width,
+			     u8 speed, u8 vl_cap);
+int ibsw_smp_port_state(u8 state, u8 want, bool link_up, u8 *next);
 
 void ibsw_smp_pkey_put(u8 data[IB_SMP_DATA_SIZE],
 		       const u16 pkey[IBSW_SMP_PKEY_BLOCK]);

@@ -1376,6 +1376,119 @@ static void ibsw_smp_lft_test(struct kunit *test)
 	kt_expect_bytes(test, got, c->bytes, "get");
 }
 
+/* ---- PortInfo every ibsw port starts from ---- */
+
+struct kt_pi_init_case {
+	const char	*desc;
+	u8		width, speed, vl_cap;
+	u8		bytes[KT_LEN];
+};
+
+static const struct kt_pi_init_case kt_pi_init_cases[] = {
+	{
+		.desc = "4X QDR, VL0-7",
+		.width = IB_WIDTH_4X, .speed = IBSW_PI_SPEED_QDR,
+		.vl_cap = IBSW_PI_VL_CAP_8,
+		.bytes = {
+			[29] = 0x02, 0x02, 0x02,	/* width enabled/sup/active */
+			[32] = 0x40,	/* speed supported QDR | PortState 0 */
+			[33] = 0x02,	/* PhysState 0 | LinkDownDefault Polling */
+			[35] = 0x44,	/* speed active | enabled */
+			[36] = 0x50,	/* NeighborMTU 4096 | MasterSMSL 0 */
+			[37] = 0x40,	/* VLCap 4 | InitType 0 */
+			[41] = 0x05,	/* InitTypeReply 0 | MTUCap 4096 */
+			[42] = 0xff,	/* VLStallCount 7 | HOQLife 31 */
+			[43] = 0x40,	/* OperationalVLs 4 */
+			[50] = 0x01,	/* GUIDCap */
+			[52] = 0x08,	/* RespTimeValue */
+		},
+	}, {
+		.desc = "1X SDR, VL0",
+		.width = IB_WIDTH_1X, .speed = IBSW_PI_SPEED_SDR,
+		.vl_cap = IBSW_PI_VL_CAP_1,
+		.bytes = {
+			[29] = 0x01, 0x01, 0x01, [32] = 0x10, [33] = 0x02,
+			[35] = 0x11, [36] = 0x50, [37] = 0x10, [41] = 0x05,
+			[42] = 0xff, [43] = 0x10, [50] = 0x01, [52] = 0x08,
+		},
+	},
+};
+
+KUNIT_ARRAY_PARAM_DESC(kt_pi_init, kt_pi_init_cases, desc);
+
+static void ibsw_smp_port_info_init_test(struct kunit *test)
+{
+	const struct kt_pi_init_case *c = test->param_value;
+	struct ibsw_smp_port_info pi;
+	u8 data[KT_LEN];
+
+	memset(&pi, 0x5a, sizeof(pi));
+	ibsw_smp_port_info_init(&pi, c->width, c->speed, c->vl_cap);
+	ibsw_smp_port_info_put(data, &pi);
+	kt_expect_bytes(test, data, c->bytes, "init, put");
+}
+
+/* ---- the port state machine of a PortInfo Set ---- */
+
+#define KT_BAD	0xff	/* the transition is refused */
+
+struct kt_state_case {
+	const char	*desc;
+	u8		state, want;
+	bool		up;
+	u8		next;	/* KT_BAD: -EINVAL, @next untouched */
+};
+
+static const struct kt_state_case kt_state_cases[] = {
+	{ "NOP in INIT", IB_PORT_INIT, IB_PORT_NOP, true, IB_PORT_INIT },
+	{ "NOP in ARMED", IB_PORT_ARMED, IB_PORT_NOP, true, IB_PORT_ARMED },
+	{ "NOP in ACTIVE", IB_PORT_ACTIVE, IB_PORT_NOP, true, IB_PORT_ACTIVE },
+	{ "NOP, link down", IB_PORT_INIT, IB_PORT_NOP, false, IB_PORT_DOWN },
+	{ "INIT -> ARMED", IB_PORT_INIT, IB_PORT_ARMED, true, IB_PORT_ARMED },
+	{ "ARMED -> ARMED", IB_PORT_ARMED, IB_PORT_ARMED, true, IB_PORT_ARMED },
+	{ "ARMED -> ACTIVE", IB_PORT_ARMED, IB_PORT_ACTIVE, true,
+	  IB_PORT_ACTIVE },
+	{ "ACTIVE -> ACTIVE", IB_PORT_ACTIVE, IB_PORT_ACTIVE, true,
+	  IB_PORT_ACTIVE },
+	{ "ACTIVE -> Down: retrain to INIT", IB_PORT_ACTIVE, IB_PORT_DOWN,
+	  true, IB_PORT_INIT },
+	{ "ARMED -> Down: retrain to INIT", IB_PORT_ARMED, IB_PORT_DOWN, true,
+	  IB_PORT_INIT },
+	{ "INIT -> Down: INIT", IB_PORT_INIT, IB_PORT_DOWN, true,
+	  IB_PORT_INIT },
+	{ "Down, link down: Down", IB_PORT_INIT, IB_PORT_DOWN, false,
+	  IB_PORT_DOWN },
+	{ "INIT -> ACTIVE: skips ARMED", IB_PORT_INIT, IB_PORT_ACTIVE, true,
+	  KT_BAD },
+	{ "ACTIVE -> ARMED: backwards", IB_PORT_ACTIVE, IB_PORT_ARMED, true,
+	  KT_BAD },
+	{ "Down -> ARMED", IB_PORT_DOWN, IB_PORT_ARMED, true, KT_BAD },
+	{ "Down -> ACTIVE", IB_PORT_DOWN, IB_PORT_ACTIVE, true, KT_BAD },
+	{ "ARMED, link down", IB_PORT_INIT, IB_PORT_ARMED, false, KT_BAD },
+	{ "ACTIVE, link down", IB_PORT_ARMED, IB_PORT_ACTIVE, false, KT_BAD },
+	{ "INIT asked for", IB_PORT_ARMED, IB_PORT_INIT, true, KT_BAD },
+	{ "PortState 5", IB_PORT_INIT, 5, true, KT_BAD },
+	{ "PortState 15", IB_PORT_ACTIVE, 15, true, KT_BAD },
+};
+
+KUNIT_ARRAY_PARAM_DESC(kt_state, kt_state_cases, desc);
+
+static void ibsw_smp_port_state_test(struct kunit *test)
+{
+	const struct kt_state_case *c = test->param_value;
+	u8 next = 0x5a;
+	int ret;
+
+	ret = ibsw_smp_port_state(c->state, c->want, c->up, &next);
+	if (c->next == KT_BAD) {
+		KUNIT_EXPECT_EQ(test, ret, -EINVAL);
+		KUNIT_EXPECT_EQ(test, next, 0x5a);
+	} else {
+		KUNIT_EXPECT_EQ(test, ret, 0);
+		KUNIT_EXPECT_EQ(test, next, c->next);
+	}
+}
+
 /* ---- encodings: the kernel's constants are the wire values ---- */
 
 struct kt_const_case {
@@ -1437,6 +1550,8 @@ static struct kunit_case ibsw_smp_attr_test_cases[] = {
 	KUNIT_CASE_PARAM(ibsw_smp_vlarb_test, kt_vlarb_gen_params),
 	KUNIT_CASE_PARAM(ibsw_smp_lft_test, kt_lft_gen_params),
 	KUNIT_CASE_PARAM(ibsw_smp_mft_test, kt_mft_gen_params),
+	KUNIT_CASE_PARAM(ibsw_smp_port_info_init_test, kt_pi_init_gen_params),
+	KUNIT_CASE_PARAM(ibsw_smp_port_state_test, kt_state_gen_params),
 	KUNIT_CASE_PARAM(ibsw_smp_encoding_test, kt_const_gen_params),
 	{}
 };
