@@ -714,3 +714,155 @@ int ibsw_smp_port_state(u8 state, u8 want, bool link_up, u8 *next)
 	}
 }
 EXPORT_SYMBOL_IF_KUNIT(ibsw_smp_port_state);
+
+/* ---- GUIDInfo (0x0014) ---- */
+
+/**
+ * ibsw_smp_guid_info_put() - encode a block of GUIDInfo
+ * @data: the SMP data area
+ * @guid: the block's 8 GUIDs, entry i at bytes 8i to 8i + 7
+ *
+ * Context: any.
+ */
+void ibsw_smp_guid_info_put(u8 data[IB_SMP_DATA_SIZE],
+			    const u64 guid[IBSW_SMP_GUID_BLOCK])
+{
+	unsigned int i;
+
+	for (i = 0; i < IBSW_SMP_GUID_BLOCK; i++)
+		put_unaligned_be64(guid[i], data + 8 * i);
+}
+EXPORT_SYMBOL_IF_KUNIT(ibsw_smp_guid_info_put);
+
+/**
+ * ibsw_smp_guid_info_get() - decode a block of GUIDInfo
+ * @data: the SMP data area of a Set
+ * @guid: filled in with the block's 8 GUIDs
+ *
+ * Context: any.
+ */
+void ibsw_smp_guid_info_get(const u8 data[IB_SMP_DATA_SIZE],
+			    u64 guid[IBSW_SMP_GUID_BLOCK])
+{
+	unsigned int i;
+
+	for (i = 0; i < IBSW_SMP_GUID_BLOCK; i++)
+		guid[i] = get_unaligned_be64(data + 8 * i);
+}
+EXPORT_SYMBOL_IF_KUNIT(ibsw_smp_guid_info_get);
+
+/* ---- attribute modifiers of the SL-to-VL and VL arbitration tables ---- */
+
+#define SL2VL_MOD_OUT		GENMASK(7, 0)
+#define SL2VL_MOD_IN		GENMASK(15, 8)
+#define VLARB_MOD_PORT		GENMASK(15, 0)
+#define VLARB_MOD_BLOCK		GENMASK(31, 16)
+
+/**
+ * ibsw_smp_sl2vl_mod() - decode a switch's SLtoVLMappingTable modifier
+ * @mod: the AttributeModifier, host order
+ * @in: filled in: input port, bits 15..8
+ * @out: filled in: output port, bits 7..0
+ *
+ * Bits 16 and 17 ask for the optimized forms (every input or every output
+ * port at once), which only a switch advertising
+ * OptimizedSLtoVLMappingProgramming takes; ibsw's do not, so those bits,
+ * like the reserved 31..18, make the modifier invalid. Whether the ports
+ * exist is the SMA's to check. A CA ignores the modifier.
+ *
+ * Context: any.
+ * Return: 0, or -EINVAL if a bit above 15 is set.
+ */
+int ibsw_smp_sl2vl_mod(u32 mod, unsigned int *in, unsigned int *out)
+{
+	if (mod & ~(SL2VL_MOD_IN | SL2VL_MOD_OUT))
+		return -EINVAL;
+	*in = FIELD_GET(SL2VL_MOD_IN, mod);
+	*out = FIELD_GET(SL2VL_MOD_OUT, mod);
+	return 0;
+}
+EXPORT_SYMBOL_IF_KUNIT(ibsw_smp_sl2vl_mod);
+
+/**
+ * ibsw_smp_vlarb_mod() - decode a VLArbitrationTable modifier
+ * @mod: the AttributeModifier, host order
+ * @high: filled in: the block is of the high-priority list
+ * @first: filled in: the list's entry the block starts at, 0 or 32
+ * @port: filled in: bits 15..0, a switch's output port (a CA ignores it)
+ *
+ * Bits 31..16 are the block: 1 the low-priority list's entries 0-31, 2
+ * its entries 32-63, 3 and 4 the same of the high-priority list.
+ *
+ * Context: any.
+ * Return: 0, or -EINVAL for a block other than 1 to 4.
+ */
+int ibsw_smp_vlarb_mod(u32 mod, bool *high, unsigned int *first,
+		       unsigned int *port)
+{
+	unsigned int block = FIELD_GET(VLARB_MOD_BLOCK, mod);
+
+	if (block < 1 || block > 4)
+		return -EINVAL;
+	*high = block >= 3;
+	*first = (block - 1) % 2 * IBSW_SMP_VLARB_BLOCK;
+	*port = FIELD_GET(VLARB_MOD_PORT, mod);
+	return 0;
+}
+EXPORT_SYMBOL_IF_KUNIT(ibsw_smp_vlarb_mod);
+
+/**
+ * ibsw_smp_vlarb_block() - one block of an arbitration list
+ * @list: the list, %IBSW_VLARB_MAX_ENTRIES entries
+ * @nr: entries in use; the rest read as VL 0, weight 0 (skipped)
+ * @first: the block's first entry, 0 or 32
+ * @block: filled in with entries @first to @first + 31
+ *
+ * Context: any.
+ */
+void ibsw_smp_vlarb_block(const struct ibsw_vlarb_entry *list,
+			  unsigned int nr, unsigned int first,
+			  struct ibsw_vlarb_entry block[IBSW_SMP_VLARB_BLOCK])
+{
+	unsigned int i;
+
+	for (i = 0; i < IBSW_SMP_VLARB_BLOCK; i++)
+		block[i] = first + i < nr ? list[first + i] :
+			   (struct ibsw_vlarb_entry){};
+}
+EXPORT_SYMBOL_IF_KUNIT(ibsw_smp_vlarb_block);
+
+/**
+ * ibsw_smp_vlarb_merge() - write a block into an arbitration list
+ * @list: the list, %IBSW_VLARB_MAX_ENTRIES entries
+ * @nr: entries in use before
+ * @first: the block's first entry, 0 or 32
+ * @block: entries @first to @first + 31, from a Set
+ *
+ * The IBA's list has a fixed length, where an entry of weight 0 is
+ * skipped; ibsw's stops at its last entry in use. The entries between @nr
+ * and the block become VL 0, weight 0; and the list then ends after its
+ * last entry that is not VL 0, weight 0, so that it reads back exactly as
+ * written and no padding shows in ibswctl.
+ *
+ * Context: any.
+ * Return: the entries in use now.
+ */
+unsigned int ibsw_smp_vlarb_merge(struct ibsw_vlarb_entry *list,
+				  unsigned int nr, unsigned int first,
+				  const struct ibsw_vlarb_entry
+				  block[IBSW_SMP_VLARB_BLOCK])
+{
+	unsigned int i;
+
+	nr = min_t(unsigned int, nr, IBSW_VLARB_MAX_ENTRIES);
+	for (i = nr; i < IBSW_VLARB_MAX_ENTRIES; i++)
+		list[i] = (struct ibsw_vlarb_entry){};
+	for (i = 0; i < IBSW_SMP_VLARB_BLOCK; i++)
+		if (first + i < IBSW_VLARB_MAX_ENTRIES)
+			list[first + i] = block[i];
+	for (nr = IBSW_VLARB_MAX_ENTRIES; nr; nr--)
+		if (list[nr - 1].vl || list[nr - 1].weight)
+			break;
+	return nr;
+}
+EXPORT_SYMBOL_IF_KUNIT(ibsw_smp_vlarb_merge);

@@ -35,6 +35,7 @@
 #define IBSW_SMP_VLARB_BLOCK		32
 #define IBSW_SMP_LFT_BLOCK		64
 #define IBSW_SMP_MFT_BLOCK		32
+#define IBSW_SMP_GUID_BLOCK		8
 
 /*
  * PortInfo encodings (IBA vol 1, 14.2.5.6). Where the kernel has them,
@@ -308,6 +309,22 @@ void ibsw_smp_vlarb_put(u8 data[IB_SMP_DATA_SIZE],
 			const struct ibsw_vlarb_entry e[IBSW_SMP_VLARB_BLOCK]);
 void ibsw_smp_vlarb_get(const u8 data[IB_SMP_DATA_SIZE],
 			struct ibsw_vlarb_entry e[IBSW_SMP_VLARB_BLOCK]);
+
+int ibsw_smp_sl2vl_mod(u32 mod, unsigned int *in, unsigned int *out);
+int ibsw_smp_vlarb_mod(u32 mod, bool *high, unsigned int *first,
+		       unsigned int *port);
+void ibsw_smp_vlarb_block(const struct ibsw_vlarb_entry *list,
+			  unsigned int nr, unsigned int first,
+			  struct ibsw_vlarb_entry block[IBSW_SMP_VLARB_BLOCK]);
+unsigned int ibsw_smp_vlarb_merge(struct ibsw_vlarb_entry *list,
+				  unsigned int nr, unsigned int first,
+				  const struct ibsw_vlarb_entry
+				  block[IBSW_SMP_VLARB_BLOCK]);
+
+void ibsw_smp_guid_info_put(u8 data[IB_SMP_DATA_SIZE],
+			    const u64 guid[IBSW_SMP_GUID_BLOCK]);
+void ibsw_smp_guid_info_get(const u8 data[IB_SMP_DATA_SIZE],
+			    u64 guid[IBSW_SMP_GUID_BLOCK]);
 
 void ibsw_smp_lft_put(u8 data[IB_SMP_DATA_SIZE], const u8 *port,
 		      unsigned int nr);

@@ -25,6 +25,7 @@
 #include <linux/sprintf.h>
 #include <linux/stddef.h>
 #include <linux/string.h>
+#include <linux/unaligned.h>
 
 #include "../smp_attr.h"
 
@@ -42,6 +43,7 @@ union kt_any {
 	u16				block16[32];
 	struct ibsw_sl2vl		sl2vl;
 	struct ibsw_vlarb_entry		vlarb[IBSW_SMP_VLARB_BLOCK];
+	u64				guid[IBSW_SMP_GUID_BLOCK];
 };
 
 /* One attribute, for the checks they share */
@@ -1316,6 +1318,243 @@ static void ibsw_smp_vlarb_test(struct kunit *test)
 	kt_attr_check(test, &kt_vlarb_attr, c->in, c->out, c->bytes);
 }
 
+/* ---- the tables' attribute modifiers, as on the wire (MAD bytes 20-23) */
+
+struct kt_sl2vl_mod_case {
+	const char	*desc;
+	u8		mod[4];
+	int		ret;
+	unsigned int	in, out;
+};
+
+static const struct kt_sl2vl_mod_case kt_sl2vl_mod_cases[] = {
+	{ "in 3, out 2", { 0x00, 0x00, 0x03, 0x02 }, 0, 3, 2 },
+	{ "in 0, out 1", { 0x00, 0x00, 0x00, 0x01 }, 0, 0, 1 },
+	{ "in 255, out 254", { 0x00, 0x00, 0xff, 0xfe }, 0, 255, 254 },
+	{ "a CA's: 0", { 0x00, 0x00, 0x00, 0x00 }, 0, 0, 0 },
+	{ "optimized, every output (bit 16)", { 0x00, 0x01, 0x02, 0x00 },
+	  -EINVAL },
+	{ "optimized, every input (bit 17)", { 0x00, 0x02, 0x00, 0x03 },
+	  -EINVAL },
+	{ "OpenSM's optimized 0x30000", { 0x00, 0x03, 0x00, 0x00 }, -EINVAL },
+	{ "reserved bit 31", { 0x80, 0x00, 0x01, 0x02 }, -EINVAL },
+	{ "reserved bit 18", { 0x00, 0x04, 0x01, 0x02 }, -EINVAL },
+};
+
+KUNIT_ARRAY_PARAM_DESC(kt_sl2vl_mod, kt_sl2vl_mod_cases, desc);
+
+static void ibsw_smp_sl2vl_mod_test(struct kunit *test)
+{
+	const struct kt_sl2vl_mod_case *c = test->param_value;
+	unsigned int in = 0x5a5a, out = 0x5a5a;
+
+	KUNIT_ASSERT_EQ(test, ibsw_smp_sl2vl_mod(get_unaligned_be32(c->mod),
+						 &in, &out), c->ret);
+	if (c->ret)
+		return;
+	KUNIT_EXPECT_EQ(test, in, c->in);
+	KUNIT_EXPECT_EQ(test, out, c->out);
+}
+
+struct kt_vlarb_mod_case {
+	const char	*desc;
+	u8		mod[4];
+	int		ret;
+	bool		high;
+	unsigned int	first, port;
+};
+
+static const struct kt_vlarb_mod_case kt_vlarb_mod_cases[] = {
+	{ "1: low 0-31, port 5", { 0x00, 0x01, 0x00, 0x05 }, 0, false, 0, 5 },
+	{ "2: low 32-63, port 1", { 0x00, 0x02, 0x00, 0x01 }, 0, false, 32,
+	  1 },
+	{ "3: high 0-31, port 0x102", { 0x00, 0x03, 0x01, 0x02 }, 0, true, 0,
+	  0x102 },
+	{ "4: high 32-63, a CA's port 0", { 0x00, 0x04, 0x00, 0x00 }, 0, true,
+	  32 },
+	{ "block 0", { 0x00, 0x00, 0x00, 0x01 }, -EINVAL },
+	{ "block 5", { 0x00, 0x05, 0x00, 0x01 }, -EINVAL },
+	{ "block 0x101", { 0x01, 0x01, 0x00, 0x01 }, -EINVAL },
+	{ "block 0xffff", { 0xff, 0xff, 0x00, 0x01 }, -EINVAL },
+};
+
+KUNIT_ARRAY_PARAM_DESC(kt_vlarb_mod, kt_vlarb_mod_cases, desc);
+
+static void ibsw_smp_vlarb_mod_test(struct kunit *test)
+{
+	const struct kt_vlarb_mod_case *c = test->param_value;
+	unsigned int first = 0x5a5a, port = 0x5a5a;
+	bool high = !c->high;
+
+	KUNIT_ASSERT_EQ(test, ibsw_smp_vlarb_mod(get_unaligned_be32(c->mod),
+						 &high, &first, &port),
+			c->ret);
+	if (c->ret)
+		return;
+	KUNIT_EXPECT_EQ(test, high, c->high);
+	KUNIT_EXPECT_EQ(test, first, c->first);
+	KUNIT_EXPECT_EQ(test, port, c->port);
+}
+
+/*
+ * An arbitration list through the VLArbitrationTable: a Get of a block of
+ * a list of @nr entries gives the bytes @get (entries from @first on, VL 0
+ * weight 0 past the list); a Set of the block @set gives a list of @nr_out
+ * entries, @out.
+ */
+struct kt_vlarb_list_case {
+	const char		*desc;
+	struct ibsw_vlarb_entry	list[IBSW_VLARB_MAX_ENTRIES];
+	unsigned int		nr, first;
+	u8			get[KT_LEN];
+	u8			set[KT_LEN];
+	struct ibsw_vlarb_entry	out[IBSW_VLARB_MAX_ENTRIES];
+	unsigned int		nr_out;
+};
+
+static const struct kt_vlarb_list_case kt_vlarb_list_cases[] = {
+	{
+		.desc = "4 entries, block 0 rewritten with 2",
+		.list = { E(0, 64), E(1, 64), E(2, 64), E(3, 64) },
+		.nr = 4, .first = 0,
+		.get = { 0x00, 0x40, 0x01, 0x40, 0x02, 0x40, 0x03, 0x40 },
+		.set = { 0x03, 0x08, 0x00, 0x20 },
+		.out = { E(3, 8), E(0, 32) },
+		.nr_out = 2,
+	}, {
+		.desc = "a written VL with weight 0 stays",
+		.list = { E(0, 64) },
+		.nr = 1, .first = 0,
+		.get = { 0x00, 0x40 },
+		.set = { 0x00, 0x04, 0x01, 0x00, 0x02, 0x00 },
+		.out = { E(0, 4), E(1, 0), E(2, 0) },
+		.nr_out = 3,
+	}, {
+		.desc = "block 32-63 of a short list: all 0; set, padded",
+		.list = { E(5, 1), E(6, 2) },
+		.nr = 2, .first = 32,
+		.set = { [2] = 0x07, [3] = 0x09 },
+		.out = { E(5, 1), E(6, 2), [33] = E(7, 9) },
+		.nr_out = 34,
+	}, {
+		.desc = "block 32-63 of a full list; cleared, ends at 32",
+		.list = { [0 ... 63] = E(2, 3) },
+		.nr = 64, .first = 32,
+		.get = {
+			2, 3, 2, 3, 2, 3, 2, 3, 2, 3, 2, 3, 2, 3, 2, 3,
+			2, 3, 2, 3, 2, 3, 2, 3, 2, 3, 2, 3, 2, 3, 2, 3,
+			2, 3, 2, 3, 2, 3, 2, 3, 2, 3, 2, 3, 2, 3, 2, 3,
+			2, 3, 2, 3, 2, 3, 2, 3, 2, 3, 2, 3, 2, 3, 2, 3,
+		},
+		.out = { [0 ... 31] = E(2, 3) },
+		.nr_out = 32,
+	}, {
+		.desc = "an empty list stays empty",
+		.nr = 0, .first = 0,
+		.nr_out = 0,
+	}, {
+		.desc = "reserved bits 7..4 of the VL byte ignored",
+		.nr = 0, .first = 0,
+		.set = { 0xf1, 0x02 },
+		.out = { E(1, 2) },
+		.nr_out = 1,
+	},
+};
+
+KUNIT_ARRAY_PARAM_DESC(kt_vlarb_list, kt_vlarb_list_cases, desc);
+
+static void ibsw_smp_vlarb_list_test(struct kunit *test)
+{
+	const struct kt_vlarb_list_case *c = test->param_value;
+	struct ibsw_vlarb_entry list[IBSW_VLARB_MAX_ENTRIES];
+	struct ibsw_vlarb_entry block[IBSW_SMP_VLARB_BLOCK];
+	u8 data[KT_LEN];
+	unsigned int i, nr;
+
+	/* Entries past @nr hold junk: they must not show */
+	memset(list, 0x5a, sizeof(list));
+	memcpy(list, c->list, c->nr * sizeof(list[0]));
+	ibsw_smp_vlarb_block(list, c->nr, c->first, block);
+	ibsw_smp_vlarb_put(data, block);
+	kt_expect_bytes(test, data, c->get, "get");
+
+	ibsw_smp_vlarb_get(c->set, block);
+	nr = ibsw_smp_vlarb_merge(list, c->nr, c->first, block);
+	KUNIT_EXPECT_EQ(test, nr, c->nr_out);
+	for (i = 0; i < c->nr_out; i++) {
+		KUNIT_EXPECT_EQ_MSG(test, list[i].vl, c->out[i].vl,
+				    "VL of entry %u", i);
+		KUNIT_EXPECT_EQ_MSG(test, list[i].weight, c->out[i].weight,
+				    "weight of entry %u", i);
+	}
+}
+
+/* ---- GUIDInfo ---- */
+
+static void kt_guid_put(u8 *data, const void *in)
+{
+	ibsw_smp_guid_info_put(data, in);
+}
+
+static void kt_guid_get(const u8 *data, void *out)
+{
+	ibsw_smp_guid_info_get(data, out);
+}
+
+static void kt_guid_expect(struct kunit *test, const void *got,
+			   const void *exp, const char *what)
+{
+	const u64 *g = got, *e = exp;
+	unsigned int i;
+
+	for (i = 0; i < IBSW_SMP_GUID_BLOCK; i++)
+		KUNIT_EXPECT_EQ_MSG(test, g[i], e[i], "%s: GUID %u", what, i);
+}
+
+static const struct kt_attr kt_guid_attr = {
+	.put = kt_guid_put, .get = kt_guid_get, .expect = kt_guid_expect,
+};
+
+struct kt_guid_case {
+	const char	*desc;
+	u64		guid[IBSW_SMP_GUID_BLOCK];
+	u8		bytes[KT_LEN];
+};
+
+static const struct kt_guid_case kt_guid_cases[] = {
+	{
+		.desc = "distinct GUIDs",
+		.guid = { 0x0102030405060708ULL, 0x1112131415161718ULL,
+			  0x2122232425262728ULL, 0x3132333435363738ULL,
+			  0x4142434445464748ULL, 0x5152535455565758ULL,
+			  0x6162636465666768ULL, 0xf1f2f3f4f5f6f7f8ULL },
+		/* GUID i: bytes 8i to 8i + 7, big-endian */
+		.bytes = {
+			0x01, 0x02, 0x03, 0x04, 0x05, 0x06, 0x07, 0x08,
+			0x11, 0x12, 0x13, 0x14, 0x15, 0x16, 0x17, 0x18,
+			0x21, 0x22, 0x23, 0x24, 0x25, 0x26, 0x27, 0x28,
+			0x31, 0x32, 0x33, 0x34, 0x35, 0x36, 0x37, 0x38,
+			0x41, 0x42, 0x43, 0x44, 0x45, 0x46, 0x47, 0x48,
+			0x51, 0x52, 0x53, 0x54, 0x55, 0x56, 0x57, 0x58,
+			0x61, 0x62, 0x63, 0x64, 0x65, 0x66, 0x67, 0x68,
+			0xf1, 0xf2, 0xf3, 0xf4, 0xf5, 0xf6, 0xf7, 0xf8,
+		},
+	}, {
+		.desc = "ibsw's: the port GUID alone",
+		.guid = { 0x02b5de0000010000ULL },
+		.bytes = { 0x02, 0xb5, 0xde, 0x00, 0x00, 0x01, 0x00, 0x00 },
+	},
+};
+
+KUNIT_ARRAY_PARAM_DESC(kt_guid, kt_guid_cases, desc);
+
+static void ibsw_smp_guid_info_test(struct kunit *test)
+{
+	const struct kt_guid_case *c = test->param_value;
+
+	kt_attr_check(test, &kt_guid_attr, c->guid, c->guid, c->bytes);
+}
+
 /* ---- LinearForwardingTable ---- */
 
 struct kt_lft_case {
@@ -1548,6 +1787,10 @@ static struct kunit_case ibsw_smp_attr_test_cases[] = {
 	KUNIT_CASE_PARAM(ibsw_smp_pkey_test, kt_pkey_gen_params),
 	KUNIT_CASE_PARAM(ibsw_smp_sl2vl_test, kt_sl2vl_gen_params),
 	KUNIT_CASE_PARAM(ibsw_smp_vlarb_test, kt_vlarb_gen_params),
+	KUNIT_CASE_PARAM(ibsw_smp_sl2vl_mod_test, kt_sl2vl_mod_gen_params),
+	KUNIT_CASE_PARAM(ibsw_smp_vlarb_mod_test, kt_vlarb_mod_gen_params),
+	KUNIT_CASE_PARAM(ibsw_smp_vlarb_list_test, kt_vlarb_list_gen_params),
+	KUNIT_CASE_PARAM(ibsw_smp_guid_info_test, kt_guid_gen_params),
 	KUNIT_CASE_PARAM(ibsw_smp_lft_test, kt_lft_gen_params),
 	KUNIT_CASE_PARAM(ibsw_smp_mft_test, kt_mft_gen_params),
 	KUNIT_CASE_PARAM(ibsw_smp_port_info_init_test, kt_pi_init_gen_params),
