@@ -166,6 +166,13 @@ static const struct ibsw_attr_def port_defs[] = {
 	[IBSW_A_PORT_CLOCK_PPM] = { "clock-ppm", IBSW_ATTR_S32 },
 	[IBSW_A_PORT_IBDEV_NAME] = { "ibdev-name", IBSW_ATTR_STRING },
 	[IBSW_A_PORT_GUID] = { "guid", IBSW_ATTR_UINT },
+	[IBSW_A_PORT_HCA_VLARB_HIGH] = {
+		"hca-vlarb-high", IBSW_ATTR_NEST, .multi = true, .nest = &ctl_vlarb_attrs
+	},
+	[IBSW_A_PORT_HCA_VLARB_LOW] = {
+		"hca-vlarb-low", IBSW_ATTR_NEST, .multi = true, .nest = &ctl_vlarb_attrs
+	},
+	[IBSW_A_PORT_HCA_VLARB_HIGH_LIMIT] = { "hca-vlarb-high-limit", IBSW_ATTR_U32 },
 };
 
 const struct ibsw_attr_set ctl_port_attrs = {
@@ -576,6 +583,12 @@ static void print_port_details(struct ctl *ctl, const struct nlmsghdr *nlh,
 	if (tb[IBSW_A_PORT_VLARB_HIGH_LIMIT])
 		fprintf(ctl->out, "    vlarb-limit %u\n",
 			mnl_attr_get_u32(tb[IBSW_A_PORT_VLARB_HIGH_LIMIT]));
+	if (tb[IBSW_A_PORT_HCA_VLARB_HIGH_LIMIT]) {
+		print_vlarb(ctl, nlh, IBSW_A_PORT_HCA_VLARB_HIGH, "hca-vlarb-high");
+		print_vlarb(ctl, nlh, IBSW_A_PORT_HCA_VLARB_LOW, "hca-vlarb-low");
+		fprintf(ctl->out, "    hca-vlarb-limit %u\n",
+			mnl_attr_get_u32(tb[IBSW_A_PORT_HCA_VLARB_HIGH_LIMIT]));
+	}
 	for (attr = data; ibsw_attr_ok(attr, data, len); attr = mnl_attr_next(attr)) {
 		if (mnl_attr_get_type(attr) != IBSW_A_PORT_SL2VL ||
 		    ctl_parse_nest(ctl, attr, &ctl_sl2vl_attrs, st) ||

@@ -177,6 +177,7 @@ unsigned int ibsw_switch_get_lft(const struct ibsw_switch *sw, u8 *buf,
 #define IBSW_PORT_CFG_VLARB_LOW		BIT(5)
 #define IBSW_PORT_CFG_VLARB_LIMIT	BIT(6)
 #define IBSW_PORT_CFG_HCA_RATE		BIT(7)
+#define IBSW_PORT_CFG_HCA_VLARB		BIT(8)
 
 /**
  * struct ibsw_port_sl2vl - one SL-to-VL table of a port-set request
@@ -202,6 +203,8 @@ struct ibsw_port_sl2vl {
  * @buffer_set: bit v set: @buffer_credits[v] is given
  * @buffer_credits: input buffer size of each VL, in 64-byte credits
  * @vlarb: arbitration lists and limit; only the parts @set names count
+ * @hca_vlarb: a host port's HCA arbitration table, whole (the CA's SMA
+ *	sets it; netlink only shows it)
  * @nr_sl2vl: entries of @sl2vl
  * @sl2vl: SL-to-VL tables, applied in order
  */
@@ -215,6 +218,7 @@ struct ibsw_port_cfg {
 	u16			buffer_set;
 	u32			buffer_credits[IBSW_NR_DATA_VLS];
 	struct ibsw_vlarb_table	vlarb;
+	struct ibsw_vlarb_table	hca_vlarb;
 	unsigned int		nr_sl2vl;
 	const struct ibsw_port_sl2vl *sl2vl;
 };
@@ -283,6 +287,7 @@ struct ibsw_vl_info {
  * @mac: its address
  * @vl: per-VL state, 0 to @nr_vls - 1
  * @vlarb: arbitration table of the port's output
+ * @hca_vlarb: arbitration table of a host port's HCA
  * @cnt: port counters
  * @ibdev: a management HCA's ib_device name
  * @guid: a management HCA's GUID
@@ -306,6 +311,7 @@ struct ibsw_port_info {
 	u8			mac[ETH_ALEN];
 	struct ibsw_vl_info	vl[IBSW_NR_DATA_VLS];
 	struct ibsw_vlarb_table	vlarb;
+	struct ibsw_vlarb_table	hca_vlarb;
 	struct ibsw_counters	cnt;
 	char			ibdev[64];
 	u64			guid;

@@ -226,6 +226,7 @@ struct ibsw_vl_kobj;
  * @nr_vls: OperVLs (RTNL; READ_ONCE in the datapath)
  * @lid: LID of a host port
  * @vlarb: arbitration table of the output, as configured
+ * @hca_vlarb: arbitration table of the HCA transmitter, as configured
  * @peer: the other end of a link
  * @netdev: a host port's netdev
  * @upstream: the engine that sends into @in: the HCA's or the peer's
@@ -255,6 +256,7 @@ struct ibsw_port {
 	u8				nr_vls;
 	u16				lid;
 	struct ibsw_vlarb_table		vlarb;
+	struct ibsw_vlarb_table		hca_vlarb;
 	struct ibsw_port __rcu		*peer;
 	struct net_device __rcu		*netdev;
 	struct ibsw_engine __rcu	*upstream;

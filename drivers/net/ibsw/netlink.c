@@ -98,17 +98,17 @@ static size_t ibsw_nl_port_size(unsigned int nr_ports)
 
 	/*
 	 * switch-id, port, kind, width, speed, nr-vls, lid, peer-switch-id,
-	 * peer-port, ifindex, netns-id, vlarb-high-limit, clock-ppm; rate,
-	 * hca-rate
+	 * peer-port, ifindex, netns-id, vlarb-high-limit, clock-ppm,
+	 * hca-vlarb-high-limit; rate, hca-rate
 	 */
-	return 13 * nla_total_size(sizeof(u32)) +
+	return 14 * nla_total_size(sizeof(u32)) +
 	       2 * nla_total_size(sizeof(u64)) +
 	       2 * nla_total_size(IBSW_NAME_LEN + 1) +	/* (peer-)switch-name */
 	       nla_total_size(IFNAMSIZ) +
 	       nla_total_size(64) + nla_total_size(sizeof(u64)) + /* ibdev, guid */
 	       nla_total_size(ETH_ALEN) +
 	       IBSW_NR_DATA_VLS * vl +
-	       2 * IBSW_VLARB_MAX_ENTRIES * entry +
+	       4 * IBSW_VLARB_MAX_ENTRIES * entry +	/* and hca-vlarb-* */
 	       (nr_ports + 1) * sl2vl +
 	       ibsw_nl_counters_size(IBSW_NR_COUNTERS);
 }
@@ -555,7 +555,17 @@ static int ibsw_nl_port_put(struct sk_buff *skb, const struct ibsw_switch *sw,
 		    nla_put_string(skb, IBSW_A_PORT_IFNAME, pi->ifname) ||
 		    nla_put_u32(skb, IBSW_A_PORT_IFINDEX, pi->ifindex) ||
 		    nla_put(skb, IBSW_A_PORT_MAC, ETH_ALEN, pi->mac) ||
-		    nla_put_uint(skb, IBSW_A_PORT_HCA_RATE, pi->hca_bps))
+		    nla_put_uint(skb, IBSW_A_PORT_HCA_RATE, pi->hca_bps) ||
+		    ibsw_nl_vlarb_put(skb, IBSW_A_PORT_HCA_VLARB_HIGH,
+				      pi->hca_vlarb.high,
+				      min_t(unsigned int, pi->hca_vlarb.nr_high,
+					    IBSW_VLARB_MAX_ENTRIES)) ||
+		    ibsw_nl_vlarb_put(skb, IBSW_A_PORT_HCA_VLARB_LOW,
+				      pi->hca_vlarb.low,
+				      min_t(unsigned int, pi->hca_vlarb.nr_low,
+					    IBSW_VLARB_MAX_ENTRIES)) ||
+		    nla_put_u32(skb, IBSW_A_PORT_HCA_VLARB_HIGH_LIMIT,
+				pi->hca_vlarb.high_limit))
 			return -EMSGSIZE;
 		if (pi->net) {
 			id = peernet2id_alloc(net, pi->net, GFP_KERNEL);

@@ -125,7 +125,6 @@ static struct ibsw_port *ibsw_port_alloc(struct ibsw_switch *sw,
 					 unsigned int num)
 {
 	const unsigned int max_len = ibsw_wire_len_max(IBSW_IB_MTU_MAX);
-	struct ibsw_vlarb_table hca_arb;
 	struct ibsw_sl2vl_tab *tab;
 	struct ibsw_port *port;
 	unsigned int v;
@@ -140,6 +139,7 @@ static struct ibsw_port *ibsw_port_alloc(struct ibsw_switch *sw,
 	port->kind = IBSW_PORT_KIND_NONE;
 	port->nr_vls = IBSW_DEFAULT_NR_VLS;
 	ibsw_vlarb_table_default(&port->vlarb, port->nr_vls);
+	ibsw_vlarb_table_default(&port->hca_vlarb, port->nr_vls);
 	for (v = 0; v < IBSW_NR_DATA_VLS; v++)
 		ibsw_credit_init(&port->in[v], IBSW_DEFAULT_CREDITS, max_len);
 
@@ -157,8 +157,7 @@ static struct ibsw_port *ibsw_port_alloc(struct ibsw_switch *sw,
 	ibsw_port_set_clock(port);
 	ibsw_port_set_rate(port, IBSW_DEFAULT_WIDTH, IBSW_DEFAULT_SPEED);
 	ibsw_engine_set_vlarb(port->out, &port->vlarb);
-	ibsw_vlarb_table_default(&hca_arb, port->nr_vls);
-	ibsw_engine_set_vlarb(port->hca, &hca_arb);
+	ibsw_engine_set_vlarb(port->hca, &port->hca_vlarb);
 	return port;
 
 err:
@@ -550,6 +549,19 @@ static int ibsw_port_cfg_check(const struct ibsw_port *port,
 			return -EBUSY;
 		}
 	}
+	if (cfg->set & IBSW_PORT_CFG_HCA_VLARB) {
+		if (kind != IBSW_PORT_KIND_HOST) {
+			NL_SET_ERR_MSG_FMT(extack,
+					   "HCA arbitration table: port %u of %s is not a host port",
+					   port->num, sw->name);
+			return -EINVAL;
+		}
+		if (ibsw_vlarb_table_check(&cfg->hca_vlarb)) {
+			NL_SET_ERR_MSG(extack,
+				       "HCA arbitration table: more than 64 entries in a list, or a VL above 14");
+			return -EINVAL;
+		}
+	}
 	if (cfg->set & IBSW_PORT_CFG_HCA_RATE) {
 		if (kind == IBSW_PORT_KIND_LINK) {
 			NL_SET_ERR_MSG_FMT(extack,
@@ -639,8 +651,9 @@ static void ibsw_port_set_buffer(struct ibsw_port *port, unsigned int vl,
 
 /*
  * Apply a checked request. Changing nr_vls resets the port's VL
- * arbitration table and its SL-to-VL tables to the defaults for the new
- * count before the rest of the request applies.
+ * arbitration tables (its output's and its HCA's) and its SL-to-VL tables
+ * to the defaults for the new count before the rest of the request
+ * applies.
  */
 static int ibsw_port_cfg_apply(struct ibsw_port *port,
 			       const struct ibsw_port_cfg *cfg,
@@ -703,8 +716,6 @@ static int ibsw_port_cfg_apply(struct ibsw_port *port,
 		WRITE_ONCE(port->nr_vls, cfg->nr_vls);
 		ibsw_engine_trim(port->out, cfg->nr_vls);
 		ibsw_engine_trim(port->hca, cfg->nr_vls);
-		ibsw_vlarb_table_default(&arb[1], cfg->nr_vls);
-		ibsw_engine_set_vlarb(port->hca, &arb[1]);
 		dev = rtnl_dereference(port->netdev);
 		/*
 		 * The SLs of the VLs gone map to others now, and their queues
@@ -722,6 +733,14 @@ static int ibsw_port_cfg_apply(struct ibsw_port *port,
 				   IBSW_PORT_CFG_VLARB_LIMIT)) {
 		port->vlarb = arb[0];
 		ibsw_engine_set_vlarb(port->out, &arb[0]);
+	}
+	if (new_vls || cfg->set & IBSW_PORT_CFG_HCA_VLARB) {
+		if (cfg->set & IBSW_PORT_CFG_HCA_VLARB)
+			arb[1] = cfg->hca_vlarb;
+		else
+			ibsw_vlarb_table_default(&arb[1], cfg->nr_vls);
+		port->hca_vlarb = arb[1];
+		ibsw_engine_set_vlarb(port->hca, &arb[1]);
 	}
 	for (i = 0; i < IBSW_NR_DATA_VLS; i++)
 		if (cfg->buffer_set & BIT(i))
@@ -1027,6 +1046,7 @@ int ibsw_port_info(const struct ibsw_switch *sw, unsigned int num,
 		info->vl[v].cnt = vl_cnt[v];
 	}
 	info->vlarb = port->vlarb;
+	info->hca_vlarb = port->hca_vlarb;
 	kfree(vl_cnt);
 	return 0;
 }
