@@ -25,8 +25,13 @@
 /* OpenSM takes the smallest of the fabric; 48K is what ibsim reports */
 #define IBSW_SMA_LFT_CAP	0xc000
 #define IBSW_SMA_MCAST_CAP	IBSW_SMA_MFT_LIDS
-/* Port 0: SM SL mapping (OpenSM programs SL2VL through port 0's bit) */
-#define IBSW_SMA_PORT0_CAP	0
+/*
+ * IsSLMappingSupported: OpenSM programs a switch's SL-to-VL tables when
+ * port 0 has it, a CA's when its port has it
+ */
+#define IBSW_SMA_PORT0_CAP	IB_PORT_SL_MAP_SUP
+#define IBSW_SMA_CA_CAP		(IB_PORT_CM_SUP | IB_PORT_CLIENT_REG_SUP | \
+				 IB_PORT_SL_MAP_SUP)
 
 /* A GUID for the switch and its port 0: ibsw's, from the switch's id */
 static u64 ibsw_sma_switch_guid(const struct ibsw_switch *sw)
@@ -49,6 +54,8 @@ static struct ibsw_sma *ibsw_sma_get(struct ibsw_switch *sw)
 	sma->subnet_timeout = 18;
 	for (i = 0; i <= sw->nr_ports; i++)
 		sma->port[i].state = IB_PORT_INIT;
+	for (i = 1; i <= sw->nr_ports; i++)
+		ibsw_sl2vl_default(&sma->port[i].sl2vl0, sw->ports[i]->nr_vls);
 	sw->sma = sma;
 	return sma;
 }
@@ -177,8 +184,9 @@ static void ibsw_sma_port_info(struct ibsw_switch *sw, struct ibsw_sma *sma,
 		ibsw_smp_port_info_init(&pi, ibsw_sma_width(port), speed,
 					ibsw_sma_vl_cap(port->nr_vls));
 		pi.link_speed_ext_active = ext;
-		pi.vl_arb_high_cap = 8;
-		pi.vl_arb_low_cap = 8;
+		pi.vl_high_limit = port->vlarb.high_limit;
+		pi.vl_arb_high_cap = IBSW_VLARB_MAX_ENTRIES;
+		pi.vl_arb_low_cap = IBSW_VLARB_MAX_ENTRIES;
 		if (ibsw_sma_link_up(port)) {
 			pi.port_state = sma->port[num].state;
 			pi.phys_state = IB_PORT_PHYS_STATE_LINK_UP;
@@ -212,6 +220,11 @@ static u16 ibsw_sma_port_info_set(struct ibsw_switch *sw,
 				  const u8 *data)
 {
 	struct ibsw_smp_port_info pi;
+	struct ibsw_port_cfg *cfg;
+	struct ibsw_port *port;
+	u16 status;
+	u8 state;
+	int err;
 
 	ibsw_smp_port_info_get(data, &pi);
 	if (!num) {
@@ -229,8 +242,26 @@ static u16 ibsw_sma_port_info_set(struct ibsw_switch *sw,
 		sma->subnet_timeout = pi.subnet_timeout;
 		return 0;
 	}
-	return ibsw_sma_port_state(&sma->port[num].state, pi.port_state,
-				   ibsw_sma_link_up(sw->ports[num]));
+	port = sw->ports[num];
+	state = sma->port[num].state;
+	status = ibsw_sma_port_state(&state, pi.port_state,
+				     ibsw_sma_link_up(port));
+	if (status)
+		return status;
+	/* OpenSM's QoS sets VLHighLimit here: netlink's vlarb-limit */
+	if (pi.vl_high_limit != port->vlarb.high_limit) {
+		cfg = kzalloc(sizeof(*cfg), GFP_KERNEL);
+		if (!cfg)
+			return IB_MGMT_MAD_STATUS_INVALID_ATTRIB_VALUE;
+		cfg->set = IBSW_PORT_CFG_VLARB_LIMIT;
+		cfg->vlarb.high_limit = pi.vl_high_limit;
+		err = ibsw_port_set(sw, num, cfg, NULL);
+		kfree(cfg);
+		if (err)
+			return IB_MGMT_MAD_STATUS_INVALID_ATTRIB_VALUE;
+	}
+	sma->port[num].state = state;
+	return 0;
 }
 
 /* LinearForwardingTable: 64 LIDs a block, as netlink's lft-set sets it */
@@ -290,14 +321,121 @@ static u16 ibsw_sma_mft(struct ibsw_switch *sw, struct ibsw_sma *sma,
 	return 0;
 }
 
+/* A Set of one SL-to-VL table of @port, as netlink's port-set makes it */
+static int ibsw_sma_sl2vl_set(struct ibsw_port *port, unsigned int in,
+			      const struct ibsw_sl2vl *map)
+{
+	struct ibsw_port_sl2vl s = { .in_port = in, .map = *map };
+	struct ibsw_port_cfg *cfg;
+	int err;
+
+	cfg = kzalloc(sizeof(*cfg), GFP_KERNEL);
+	if (!cfg)
+		return -ENOMEM;
+	cfg->nr_sl2vl = 1;
+	cfg->sl2vl = &s;
+	err = ibsw_port_set(port->sw, port->num, cfg, NULL);
+	kfree(cfg);
+	return err;
+}
+
+/*
+ * SLtoVLMappingTable of a switch: output port @out's table for packets
+ * from input port @in, the same table netlink's sl2vl sets. Input port 0,
+ * the base port 0, has a table of the SMA's own.
+ */
+static u16 ibsw_sma_sl2vl(struct ibsw_switch *sw, struct ibsw_sma *sma,
+			  u32 mod, bool set, u8 *data)
+{
+	unsigned int in, out;
+	struct ibsw_sl2vl map;
+
+	if (ibsw_smp_sl2vl_mod(mod, &in, &out) || !out ||
+	    out > sw->nr_ports || in > sw->nr_ports)
+		return IB_MGMT_MAD_STATUS_INVALID_ATTRIB_VALUE;
+	if (set) {
+		ibsw_smp_sl2vl_get(data, &map);
+		if (!in)
+			sma->port[out].sl2vl0 = map;
+		else if (ibsw_sma_sl2vl_set(sw->ports[out], in, &map))
+			return IB_MGMT_MAD_STATUS_INVALID_ATTRIB_VALUE;
+	}
+	if (!in)
+		map = sma->port[out].sl2vl0;
+	else if (ibsw_port_get_sl2vl(sw, out, in, &map))
+		return IB_MGMT_MAD_STATUS_INVALID_ATTRIB_VALUE;
+	ibsw_smp_sl2vl_put(data, &map);
+	return 0;
+}
+
+/*
+ * VLArbitrationTable: a block of the output arbiter of @port, or (@hca)
+ * of the arbiter of the HCA behind a host port, set as netlink sets them.
+ * An SM's list has a fixed length, ibsw's stops at its last entry: see
+ * ibsw_smp_vlarb_merge().
+ */
+static u16 ibsw_sma_vlarb(struct ibsw_port *port, bool hca, bool high,
+			  unsigned int first, bool set, u8 *data)
+{
+	const struct ibsw_vlarb_table *cur = hca ? &port->hca_vlarb :
+					     &port->vlarb;
+	struct ibsw_vlarb_entry block[IBSW_SMP_VLARB_BLOCK];
+	struct ibsw_vlarb_table *t;
+	struct ibsw_port_cfg *cfg;
+	int err;
+
+	if (set) {
+		cfg = kzalloc(sizeof(*cfg), GFP_KERNEL);
+		if (!cfg)
+			return IB_MGMT_MAD_STATUS_INVALID_ATTRIB_VALUE;
+		t = hca ? &cfg->hca_vlarb : &cfg->vlarb;
+		*t = *cur;
+		ibsw_smp_vlarb_get(data, block);
+		if (high)
+			t->nr_high = ibsw_smp_vlarb_merge(t->high, t->nr_high,
+							  first, block);
+		else
+			t->nr_low = ibsw_smp_vlarb_merge(t->low, t->nr_low,
+							 first, block);
+		cfg->set = hca ? IBSW_PORT_CFG_HCA_VLARB :
+			   high ? IBSW_PORT_CFG_VLARB_HIGH :
+			   IBSW_PORT_CFG_VLARB_LOW;
+		/* A VL above 14 is refused here, as netlink refuses it */
+		err = ibsw_port_set(port->sw, port->num, cfg, NULL);
+		kfree(cfg);
+		if (err)
+			return IB_MGMT_MAD_STATUS_INVALID_ATTRIB_VALUE;
+	}
+	if (high)
+		ibsw_smp_vlarb_block(cur->high, cur->nr_high, first, block);
+	else
+		ibsw_smp_vlarb_block(cur->low, cur->nr_low, first, block);
+	ibsw_smp_vlarb_put(data, block);
+	return 0;
+}
+
+/* GUIDInfo: GUIDCap is 1, so block 0 with the port GUID, read-only */
+static u16 ibsw_sma_guid_info(u64 guid, u32 mod, u8 *data)
+{
+	u64 guids[IBSW_SMP_GUID_BLOCK] = { guid };
+
+	/* A Set can change nothing: entry 0 is read-only, there is no 1 */
+	if (mod)
+		return IB_MGMT_MAD_STATUS_INVALID_ATTRIB_VALUE;
+	ibsw_smp_guid_info_put(data, guids);
+	return 0;
+}
+
 static u16 ibsw_sma_switch(struct ibsw_switch *sw, struct ibsw_sma *sma,
 			   unsigned int in, struct ib_smp *smp)
 {
 	bool set = smp->method == IB_MGMT_METHOD_SET;
 	u32 mod = be32_to_cpu(smp->attr_mod);
 	u16 pkeys[IBSW_SMP_PKEY_BLOCK] = { IB_DEFAULT_PKEY_FULL };
+	unsigned int first, out;
 	u8 in_data[IB_SMP_DATA_SIZE];
 	u16 status = 0;
+	bool high;
 
 	memcpy(in_data, smp->data, sizeof(in_data));
 	memset(smp->data, 0, sizeof(smp->data));
@@ -317,6 +455,9 @@ static u16 ibsw_sma_switch(struct ibsw_switch *sw, struct ibsw_sma *sma,
 			ibsw_sma_switch_info_set(sw, sma, in_data);
 		ibsw_sma_switch_info(sw, sma, smp->data);
 		return 0;
+	case 0x0014:	/* GUIDInfo of port 0, the only one with a GUID */
+		return ibsw_sma_guid_info(ibsw_sma_switch_guid(sw), mod,
+					  smp->data);
 	case 0x0015:	/* PortInfo */
 		if ((mod & 0xff) > sw->nr_ports)
 			return IB_MGMT_MAD_STATUS_INVALID_ATTRIB_VALUE;
@@ -330,6 +471,18 @@ static u16 ibsw_sma_switch(struct ibsw_switch *sw, struct ibsw_sma *sma,
 			return IB_MGMT_MAD_STATUS_INVALID_ATTRIB_VALUE;
 		ibsw_smp_pkey_put(smp->data, pkeys);
 		return 0;
+	case 0x0017:	/* SLtoVLMappingTable */
+		if (set)
+			memcpy(smp->data, in_data, sizeof(in_data));
+		return ibsw_sma_sl2vl(sw, sma, mod, set, smp->data);
+	case 0x0018:	/* VLArbitrationTable of an output port */
+		if (ibsw_smp_vlarb_mod(mod, &high, &first, &out) || !out ||
+		    out > sw->nr_ports)
+			return IB_MGMT_MAD_STATUS_INVALID_ATTRIB_VALUE;
+		if (set)
+			memcpy(smp->data, in_data, sizeof(in_data));
+		return ibsw_sma_vlarb(sw->ports[out], false, high, first, set,
+				      smp->data);
 	case 0x0019:	/* LinearForwardingTable */
 		if (set)
 			memcpy(smp->data, in_data, sizeof(in_data));
@@ -353,6 +506,42 @@ static u64 ibsw_sma_ca_guid(const struct ibsw_port *port,
 	return IBSW_GUID_BASE | (u64)(port->sw->id + 1) << 16 | port->num;
 }
 
+/*
+ * A PortInfo Set of a CA: the LID (the host port's), the SM's LID and SL,
+ * VLHighLimit (its HCA arbiter's LimitOfHighPriority) and the port state.
+ * Nothing is changed for a state the port cannot take.
+ */
+static u16 ibsw_sma_ca_port_info_set(struct ibsw_port *port,
+				     struct ibsw_sma_port *ca, const u8 *data)
+{
+	struct ibsw_smp_port_info pi;
+	struct ibsw_port_cfg *cfg;
+	u8 state;
+	int err;
+
+	ibsw_smp_port_info_get(data, &pi);
+	if (ibsw_smp_port_state(ca->state, pi.port_state, true, &state))
+		return IB_MGMT_MAD_STATUS_INVALID_ATTRIB_VALUE;
+	if (pi.lid && pi.lid != port->lid && ibsw_host_set_lid(port, pi.lid))
+		return IB_MGMT_MAD_STATUS_INVALID_ATTRIB_VALUE;
+	if (pi.vl_high_limit != port->hca_vlarb.high_limit) {
+		cfg = kzalloc(sizeof(*cfg), GFP_KERNEL);
+		if (!cfg)
+			return IB_MGMT_MAD_STATUS_INVALID_ATTRIB_VALUE;
+		cfg->set = IBSW_PORT_CFG_HCA_VLARB;
+		cfg->hca_vlarb = port->hca_vlarb;
+		cfg->hca_vlarb.high_limit = pi.vl_high_limit;
+		err = ibsw_port_set(port->sw, port->num, cfg, NULL);
+		kfree(cfg);
+		if (err)
+			return IB_MGMT_MAD_STATUS_INVALID_ATTRIB_VALUE;
+	}
+	ca->sm_lid = pi.master_sm_lid;
+	ca->sm_sl = pi.master_sm_sl;
+	ca->state = state;
+	return 0;
+}
+
 static u16 ibsw_sma_ca(struct ibsw_switch *sw, struct ibsw_sma *sma,
 		       struct ibsw_port *port, struct ib_smp *smp)
 {
@@ -364,8 +553,11 @@ static u16 ibsw_sma_ca(struct ibsw_switch *sw, struct ibsw_sma *sma,
 	struct ibsw_smp_node_info ni;
 	struct ibsw_smp_port_info pi;
 	u8 in_data[IB_SMP_DATA_SIZE];
+	unsigned int first, unused;
+	struct ibsw_sl2vl map;
 	u16 status = 0;
 	u8 speed, ext;
+	bool high;
 	u64 guid;
 
 	if (dev)
@@ -402,18 +594,8 @@ static u16 ibsw_sma_ca(struct ibsw_switch *sw, struct ibsw_sma *sma,
 			status = IB_MGMT_MAD_STATUS_INVALID_ATTRIB_VALUE;
 			break;
 		}
-		if (set) {
-			ibsw_smp_port_info_get(in_data, &pi);
-			if (pi.lid && pi.lid != port->lid &&
-			    ibsw_host_set_lid(port, pi.lid))
-				status = IB_MGMT_MAD_STATUS_INVALID_ATTRIB_VALUE;
-			ca->sm_lid = pi.master_sm_lid;
-			ca->sm_sl = pi.master_sm_sl;
-			if (!status)
-				status = ibsw_sma_port_state(&ca->state,
-							     pi.port_state,
-							     true);
-		}
+		if (set)
+			status = ibsw_sma_ca_port_info_set(port, ca, in_data);
 		ibsw_sma_speed(port, &speed, &ext);
 		ibsw_smp_port_info_init(&pi, ibsw_sma_width(port), speed,
 					ibsw_sma_vl_cap(port->nr_vls));
@@ -422,12 +604,13 @@ static u16 ibsw_sma_ca(struct ibsw_switch *sw, struct ibsw_sma *sma,
 		pi.lid = port->lid;
 		pi.master_sm_lid = ca->sm_lid;
 		pi.master_sm_sl = ca->sm_sl;
-		pi.cap_mask = IB_PORT_CM_SUP | IB_PORT_CLIENT_REG_SUP;
+		pi.cap_mask = IBSW_SMA_CA_CAP;
 		pi.local_port_num = 1;
 		pi.port_state = ca->state;
 		pi.phys_state = IB_PORT_PHYS_STATE_LINK_UP;
-		pi.vl_arb_high_cap = 8;
-		pi.vl_arb_low_cap = 8;
+		pi.vl_high_limit = port->hca_vlarb.high_limit;
+		pi.vl_arb_high_cap = IBSW_VLARB_MAX_ENTRIES;
+		pi.vl_arb_low_cap = IBSW_VLARB_MAX_ENTRIES;
 		pi.subnet_timeout = 18;
 		ibsw_smp_port_info_put(smp->data, &pi);
 		break;
@@ -436,6 +619,32 @@ static u16 ibsw_sma_ca(struct ibsw_switch *sw, struct ibsw_sma *sma,
 			status = IB_MGMT_MAD_STATUS_INVALID_ATTRIB_VALUE;
 		else
 			ibsw_smp_pkey_put(smp->data, pkeys);
+		break;
+	case 0x0014:	/* GUIDInfo */
+		status = ibsw_sma_guid_info(guid, be32_to_cpu(smp->attr_mod),
+					    smp->data);
+		break;
+	case 0x0017:	/* SLtoVLMappingTable: the HCA side's; no modifier */
+		if (set) {
+			ibsw_smp_sl2vl_get(in_data, &map);
+			if (ibsw_sma_sl2vl_set(port, 0, &map)) {
+				status = IB_MGMT_MAD_STATUS_INVALID_ATTRIB_VALUE;
+				break;
+			}
+		}
+		ibsw_port_get_sl2vl(sw, port->num, 0, &map);
+		ibsw_smp_sl2vl_put(smp->data, &map);
+		break;
+	case 0x0018:	/* VLArbitrationTable of the HCA; the port is its own */
+		if (ibsw_smp_vlarb_mod(be32_to_cpu(smp->attr_mod), &high,
+				       &first, &unused)) {
+			status = IB_MGMT_MAD_STATUS_INVALID_ATTRIB_VALUE;
+			break;
+		}
+		if (set)
+			memcpy(smp->data, in_data, sizeof(in_data));
+		status = ibsw_sma_vlarb(port, true, high, first, set,
+					smp->data);
 		break;
 	default:
 		status = IB_MGMT_MAD_STATUS_UNSUPPORTED_METHOD_ATTRIB;

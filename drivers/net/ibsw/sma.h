@@ -8,6 +8,8 @@
 #include <linux/types.h>
 #include <linux/workqueue.h>
 
+#include "vlarb.h"
+
 /* ibsw's GUIDs: a locally administered prefix, then switch and port */
 #define IBSW_GUID_BASE		0x02b5de0000000000ULL
 #define IBSW_GID_PREFIX_DEFAULT	0xfe80000000000000ULL
@@ -20,11 +22,14 @@
  * @state: PortState as the SM set it (a cabled port starts in INIT)
  * @sm_lid: a CA's MasterSMLID
  * @sm_sl: a CA's MasterSMSL
+ * @sl2vl0: a switch's SL-to-VL table from its base port 0 to this port:
+ *	stored only, as port 0 sends nothing on a data VL
  */
 struct ibsw_sma_port {
-	u8	state;
-	u16	sm_lid;
-	u8	sm_sl;
+	u8			state;
+	u16			sm_lid;
+	u8			sm_sl;
+	struct ibsw_sl2vl	sl2vl0;
 };
 
 /**
