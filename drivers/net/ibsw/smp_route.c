@@ -259,3 +259,47 @@ enum ibsw_sma_verdict ibsw_smp_sma_check(const struct ib_smp *smp)
 	return IBSW_SMA_ANSWER;
 }
 EXPORT_SYMBOL_IF_KUNIT(ibsw_smp_sma_check);
+
+/**
+ * ibsw_smp_mkey_check() - the M_Key check of an SMA (IBA vol 1, 14.2.4)
+ * @method: the SMP's method
+ * @smp_key: the M_Key in the SMP
+ * @port_key: the port's M_Key (a switch's: port 0's)
+ * @protect: the port's M_KeyProtectBits, 0 to 3
+ *
+ * A key that matches, or a port M_Key of 0, passes everything. Otherwise:
+ *
+ * ========  ======================  =============  ===========
+ * protect   Get                     Set            TrapRepress
+ * ========  ======================  =============  ===========
+ * 0         answered                violation      violation
+ * 1         answered, M_Key as 0    violation      violation
+ * 2, 3      violation               violation      violation
+ * ========  ======================  =============  ===========
+ *
+ * Level 3 checks what level 2 does. Other methods are not checked (an
+ * SMA never answers them): %IBSW_MKEY_VALID.
+ *
+ * Context: any.
+ * Return: the verdict.
+ */
+enum ibsw_mkey_verdict ibsw_smp_mkey_check(u8 method, u64 smp_key,
+					   u64 port_key, u8 protect)
+{
+	if (!port_key || smp_key == port_key)
+		return IBSW_MKEY_VALID;
+	switch (method) {
+	case IB_MGMT_METHOD_GET:
+		if (protect == 0)
+			return IBSW_MKEY_READ;
+		if (protect == 1)
+			return IBSW_MKEY_READ_HIDDEN;
+		return IBSW_MKEY_VIOLATION;
+	case IB_MGMT_METHOD_SET:
+	case IB_MGMT_METHOD_TRAP_REPRESS:
+		return IBSW_MKEY_VIOLATION;
+	default:
+		return IBSW_MKEY_VALID;
+	}
+}
+EXPORT_SYMBOL_IF_KUNIT(ibsw_smp_mkey_check);

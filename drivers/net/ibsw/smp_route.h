@@ -81,11 +81,29 @@ enum ibsw_sma_verdict {
 	IBSW_SMA_IGNORE,
 };
 
+/**
+ * enum ibsw_mkey_verdict - an SMA's M_Key check of a Get, Set or TrapRepress
+ * @IBSW_MKEY_VALID: the key matches, or the port's M_Key is 0: answer it
+ * @IBSW_MKEY_READ: a Get with a wrong key under protection level 0:
+ *	answer it, PortInfo's M_Key shown
+ * @IBSW_MKEY_READ_HIDDEN: the same under level 1: answer it, PortInfo's
+ *	M_Key read as 0
+ * @IBSW_MKEY_VIOLATION: no answer; count it and start the lease
+ */
+enum ibsw_mkey_verdict {
+	IBSW_MKEY_VALID,
+	IBSW_MKEY_READ,
+	IBSW_MKEY_READ_HIDDEN,
+	IBSW_MKEY_VIOLATION,
+};
+
 enum ibsw_smp_verdict ibsw_smp_dr_recv(struct ib_smp *smp, bool is_switch,
 				       unsigned int in_port,
 				       unsigned int nr_ports,
 				       unsigned int *out_port);
 unsigned int ibsw_smp_dr_make_reply(struct ib_smp *smp);
 enum ibsw_sma_verdict ibsw_smp_sma_check(const struct ib_smp *smp);
+enum ibsw_mkey_verdict ibsw_smp_mkey_check(u8 method, u64 smp_key,
+					   u64 port_key, u8 protect);
 
 #endif /* _IBSW_SMP_ROUTE_H */

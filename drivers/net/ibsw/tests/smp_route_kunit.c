@@ -1,7 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * KUnit tests for directed-route SMP processing at one node and the SMA
- * header checks (smp_route.c, smp_route.h).
+ * header checks (smp_route.c, smp_route.h), and the M_Key check, a table
+ * of every protection level, method and right or wrong key written from
+ * the IBA's table of protection levels.
  *
  * Expected hop pointers, path entries, ports and verdicts are worked out
  * by hand from the rule table of IBA vol 1 14.2.2 (C14-6, C14-9, C14-13).
@@ -696,12 +698,84 @@ static void ibsw_smp_route_sma_check_test(struct kunit *test)
 	KUNIT_EXPECT_MEMEQ(test, &smp, &want, sizeof(want));
 }
 
+/* ---- M_Key (IBA vol 1, 14.2.4) ---- */
+
+#define KT_KEY		0x1122334455667788ULL
+
+struct kt_mkey_case {
+	const char		*desc;
+	u64			port_key;
+	u8			protect;
+	u8			method;
+	u64			smp_key;
+	enum ibsw_mkey_verdict	verdict;
+};
+
+/* The port's M_Key is KT_KEY unless the case says otherwise */
+#define KT_MKEY(d, prot, m, key, v)					\
+	{ d, KT_KEY, prot, IB_MGMT_METHOD_##m, key, IBSW_MKEY_##v }
+
+static const struct kt_mkey_case kt_mkey_cases[] = {
+	KT_MKEY("level 0, Get, right key", 0, GET, KT_KEY, VALID),
+	KT_MKEY("level 0, Get, wrong key", 0, GET, KT_KEY + 1, READ),
+	KT_MKEY("level 0, Set, right key", 0, SET, KT_KEY, VALID),
+	KT_MKEY("level 0, Set, wrong key", 0, SET, KT_KEY + 1, VIOLATION),
+	KT_MKEY("level 0, TrapRepress, right key", 0, TRAP_REPRESS, KT_KEY, VALID),
+	KT_MKEY("level 0, TrapRepress, wrong key", 0, TRAP_REPRESS,
+		KT_KEY + 1, VIOLATION),
+	KT_MKEY("level 1, Get, right key", 1, GET, KT_KEY, VALID),
+	KT_MKEY("level 1, Get, wrong key", 1, GET, KT_KEY + 1, READ_HIDDEN),
+	KT_MKEY("level 1, Set, right key", 1, SET, KT_KEY, VALID),
+	KT_MKEY("level 1, Set, wrong key", 1, SET, KT_KEY + 1, VIOLATION),
+	KT_MKEY("level 1, TrapRepress, right key", 1, TRAP_REPRESS, KT_KEY, VALID),
+	KT_MKEY("level 1, TrapRepress, wrong key", 1, TRAP_REPRESS,
+		KT_KEY + 1, VIOLATION),
+	KT_MKEY("level 2, Get, right key", 2, GET, KT_KEY, VALID),
+	KT_MKEY("level 2, Get, wrong key", 2, GET, KT_KEY + 1, VIOLATION),
+	KT_MKEY("level 2, Set, right key", 2, SET, KT_KEY, VALID),
+	KT_MKEY("level 2, Set, wrong key", 2, SET, KT_KEY + 1, VIOLATION),
+	KT_MKEY("level 2, TrapRepress, right key", 2, TRAP_REPRESS, KT_KEY, VALID),
+	KT_MKEY("level 2, TrapRepress, wrong key", 2, TRAP_REPRESS,
+		KT_KEY + 1, VIOLATION),
+	KT_MKEY("level 3, Get, right key", 3, GET, KT_KEY, VALID),
+	KT_MKEY("level 3, Get, wrong key", 3, GET, KT_KEY + 1, VIOLATION),
+	KT_MKEY("level 3, Set, right key", 3, SET, KT_KEY, VALID),
+	KT_MKEY("level 3, Set, wrong key", 3, SET, KT_KEY + 1, VIOLATION),
+	KT_MKEY("level 3, TrapRepress, right key", 3, TRAP_REPRESS, KT_KEY, VALID),
+	KT_MKEY("level 3, TrapRepress, wrong key", 3, TRAP_REPRESS,
+		KT_KEY + 1, VIOLATION),
+	KT_MKEY("level 3, Get, key 0", 3, GET, 0, VIOLATION),
+	KT_MKEY("level 1, Set, key with one bit off", 1, SET,
+		KT_KEY ^ BIT_ULL(63), VIOLATION),
+	{ "port M_Key 0, level 3: Get with any key", 0, 3, IB_MGMT_METHOD_GET,
+	  KT_KEY, IBSW_MKEY_VALID },
+	{ "port M_Key 0, level 3: Set with any key", 0, 3, IB_MGMT_METHOD_SET,
+	  KT_KEY, IBSW_MKEY_VALID },
+	{ "port M_Key 0, level 2: TrapRepress", 0, 2,
+	  IB_MGMT_METHOD_TRAP_REPRESS, 1, IBSW_MKEY_VALID },
+	KT_MKEY("level 3, GetResp: not checked", 3, GET_RESP, KT_KEY + 1,
+		VALID),
+	KT_MKEY("level 3, Trap: not checked", 3, TRAP, KT_KEY + 1, VALID),
+};
+
+KUNIT_ARRAY_PARAM_DESC(kt_mkey, kt_mkey_cases, desc);
+
+static void ibsw_smp_route_mkey_test(struct kunit *test)
+{
+	const struct kt_mkey_case *c = test->param_value;
+
+	KUNIT_EXPECT_EQ(test, ibsw_smp_mkey_check(c->method, c->smp_key,
+						  c->port_key, c->protect),
+			c->verdict);
+}
+
 static struct kunit_case ibsw_smp_route_test_cases[] = {
 	KUNIT_CASE_PARAM(ibsw_smp_route_recv_test, kt_recv_gen_params),
 	KUNIT_CASE(ibsw_smp_route_example_test),
 	KUNIT_CASE_PARAM(ibsw_smp_route_walk_test, kt_walk_gen_params),
 	KUNIT_CASE_PARAM(ibsw_smp_route_reply_test, kt_reply_gen_params),
 	KUNIT_CASE_PARAM(ibsw_smp_route_sma_check_test, kt_sma_gen_params),
+	KUNIT_CASE_PARAM(ibsw_smp_route_mkey_test, kt_mkey_gen_params),
 	{}
 };
 
