@@ -92,6 +92,7 @@ static const struct ibsw_attr_def counter_defs[] = {
 	[IBSW_A_COUNTERS_HCA_DISCARDS] = { "hca-discards", IBSW_ATTR_UINT },
 	[IBSW_A_COUNTERS_RCV_CONSTRAINT_ERRORS] = { "rcv-constraint-errors", IBSW_ATTR_UINT },
 	[IBSW_A_COUNTERS_VL15_DROPPED] = { "vl15-dropped", IBSW_ATTR_UINT },
+	[IBSW_A_COUNTERS_MKEY_VIOLATIONS] = { "mkey-violations", IBSW_ATTR_UINT },
 };
 
 const struct ibsw_attr_set ctl_counter_attrs = {
@@ -120,6 +121,7 @@ const char *const ctl_counter_iba_names[IBSW_A_COUNTERS_MAX + 1] = {
 	[IBSW_A_COUNTERS_HCA_DISCARDS] = "HcaDiscards",	/* ibsw's own */
 	[IBSW_A_COUNTERS_RCV_CONSTRAINT_ERRORS] = "PortRcvConstraintErrors",
 	[IBSW_A_COUNTERS_VL15_DROPPED] = "VL15Dropped",
+	[IBSW_A_COUNTERS_MKEY_VIOLATIONS] = "M_KeyViolations",
 };
 
 static const struct ibsw_attr_def vl_defs[] = {

@@ -40,7 +40,7 @@ const struct nla_policy ibsw_cc_port_nl_policy[IBSW_A_CC_PORT_VLS_CONGESTED + 1]
 	[IBSW_A_CC_PORT_VLS_CONGESTED] = { .type = NLA_U32, },
 };
 
-const struct nla_policy ibsw_counters_nl_policy[IBSW_A_COUNTERS_VL15_DROPPED + 1] = {
+const struct nla_policy ibsw_counters_nl_policy[IBSW_A_COUNTERS_MKEY_VIOLATIONS + 1] = {
 	[IBSW_A_COUNTERS_XMIT_DATA] = { .type = NLA_UINT, },
 	[IBSW_A_COUNTERS_RCV_DATA] = { .type = NLA_UINT, },
 	[IBSW_A_COUNTERS_XMIT_PKTS] = { .type = NLA_UINT, },
@@ -62,6 +62,7 @@ const struct nla_policy ibsw_counters_nl_policy[IBSW_A_COUNTERS_VL15_DROPPED + 1
 	[IBSW_A_COUNTERS_HCA_DISCARDS] = { .type = NLA_UINT, },
 	[IBSW_A_COUNTERS_RCV_CONSTRAINT_ERRORS] = { .type = NLA_UINT, },
 	[IBSW_A_COUNTERS_VL15_DROPPED] = { .type = NLA_UINT, },
+	[IBSW_A_COUNTERS_MKEY_VIOLATIONS] = { .type = NLA_UINT, },
 };
 
 const struct nla_policy ibsw_sl2vl_nl_policy[IBSW_A_SL2VL_MAP + 1] = {

@@ -8,6 +8,7 @@
  * notifications.
  */
 
+#include <linux/jiffies.h>
 #include <linux/rtnetlink.h>
 #include <linux/skbuff.h>
 #include <linux/slab.h>
@@ -163,6 +164,16 @@ static u8 ibsw_sma_vl_cap(unsigned int nr_vls)
 	return IBSW_PI_VL_CAP_1;
 }
 
+/* PortInfo's M_Key fields */
+static void ibsw_sma_mkey_get(const struct ibsw_sma_mkey *mk,
+			      struct ibsw_smp_port_info *pi)
+{
+	pi->mkey = mk->key;
+	pi->mkey_lease_period = mk->lease_period;
+	pi->mkey_protect_bits = mk->protect;
+	pi->mkey_violations = mk->violations;
+}
+
 static void ibsw_sma_port_info(struct ibsw_switch *sw, struct ibsw_sma *sma,
 			       unsigned int num, unsigned int in, u8 *data)
 {
@@ -197,14 +208,21 @@ static void ibsw_sma_port_info(struct ibsw_switch *sw, struct ibsw_sma *sma,
 	}
 	pi.gid_prefix = sma->gid_prefix;
 	pi.master_sm_lid = sma->sm_lid;
-	pi.mkey = sma->mkey;
-	pi.mkey_lease_period = sma->mkey_lease;
-	pi.mkey_protect_bits = sma->mkey_prot;
+	ibsw_sma_mkey_get(&sma->mkey, &pi);
 	pi.lmc = sma->lmc;
 	pi.master_sm_sl = sma->sm_sl;
 	pi.subnet_timeout = sma->subnet_timeout;
 	pi.local_port_num = in;
 	ibsw_smp_port_info_put(data, &pi);
+}
+
+/* A PortInfo Set's M_Key fields; a running lease goes on */
+static void ibsw_sma_mkey_set(struct ibsw_sma_mkey *mk,
+			      const struct ibsw_smp_port_info *pi)
+{
+	mk->key = pi->mkey;
+	mk->protect = pi->mkey_protect_bits;
+	mk->lease_period = pi->mkey_lease_period;
 }
 
 /* A PortInfo Set's PortState, through the state machine of smp_attr.c */
@@ -235,9 +253,7 @@ static u16 ibsw_sma_port_info_set(struct ibsw_switch *sw,
 		sma->lmc = pi.lmc;
 		sma->sm_lid = pi.master_sm_lid;
 		sma->sm_sl = pi.master_sm_sl;
-		sma->mkey = pi.mkey;
-		sma->mkey_prot = pi.mkey_protect_bits;
-		sma->mkey_lease = pi.mkey_lease_period;
+		ibsw_sma_mkey_set(&sma->mkey, &pi);
 		sma->gid_prefix = pi.gid_prefix;
 		sma->subnet_timeout = pi.subnet_timeout;
 		return 0;
@@ -539,6 +555,7 @@ static u16 ibsw_sma_ca_port_info_set(struct ibsw_port *port,
 	ca->sm_lid = pi.master_sm_lid;
 	ca->sm_sl = pi.master_sm_sl;
 	ca->state = state;
+	ibsw_sma_mkey_set(&ca->mkey, &pi);
 	return 0;
 }
 
@@ -601,6 +618,7 @@ static u16 ibsw_sma_ca(struct ibsw_switch *sw, struct ibsw_sma *sma,
 					ibsw_sma_vl_cap(port->nr_vls));
 		pi.link_speed_ext_active = ext;
 		pi.gid_prefix = IBSW_GID_PREFIX_DEFAULT;
+		ibsw_sma_mkey_get(&ca->mkey, &pi);
 		pi.lid = port->lid;
 		pi.master_sm_lid = ca->sm_lid;
 		pi.master_sm_sl = ca->sm_sl;
@@ -707,21 +725,60 @@ drop:
 	kfree_skb(skb);
 }
 
+/*
+ * The M_Key check of a Get, Set or TrapRepress (smp_route.c), with the
+ * lease of IBA 14.2.4.2: a violation starts M_KeyLeasePeriod seconds
+ * (none if 0: the protection never lapses), an SMP with the right key
+ * stops them, and when they run out the protection is off (level 0). A
+ * violation is counted in PortInfo's M_KeyViolations and in mkey_violations
+ * of @port, the switch port it came in on or the CA's host port.
+ */
+static enum ibsw_mkey_verdict ibsw_sma_mkey(struct ibsw_sma_mkey *mk,
+					    const struct ib_smp *smp,
+					    struct ibsw_port *port)
+{
+	enum ibsw_mkey_verdict v;
+
+	if (mk->lease_end && time_after_eq(jiffies, mk->lease_end)) {
+		mk->lease_end = 0;
+		mk->protect = 0;
+	}
+	v = ibsw_smp_mkey_check(smp->method, be64_to_cpu(smp->mkey), mk->key,
+				mk->protect);
+	if (v == IBSW_MKEY_VALID)
+		mk->lease_end = 0;
+	if (v != IBSW_MKEY_VIOLATION)
+		return v;
+	if (mk->violations < U16_MAX)
+		mk->violations++;
+	local_bh_disable();
+	ibsw_stat_inc(port, IBSW_CNT_MKEY_VIOLATIONS);
+	local_bh_enable();
+	/* 0 is "no lease running": a lease ending at jiffies 0 ends at 1 */
+	if (!mk->lease_end && mk->lease_period)
+		mk->lease_end = (jiffies + mk->lease_period * HZ) ?: 1;
+	return v;
+}
+
 static void ibsw_sma_one(struct sk_buff *skb)
 {
 	struct ibsw_sma_cb scb = *ibsw_sma_cb(skb);
 	struct ib_smp *smp = (struct ib_smp *)(skb->data + IBSW_MAD_OFF);
+	enum ibsw_sma_verdict verdict;
+	enum ibsw_mkey_verdict access;
+	struct ibsw_sma_mkey *mk;
 	struct ibsw_switch *sw;
 	struct ibsw_sma *sma;
 	u16 status;
 
 	sw = xa_load(&ibsw_fabric.switches, scb.sw_id);
-	if (!sw || scb.port > sw->nr_ports)
+	if (!sw || !scb.port || scb.port > sw->nr_ports)
 		goto drop;
 	sma = ibsw_sma_get(sw);
 	if (!sma)
 		goto drop;
-	switch (ibsw_smp_sma_check(smp)) {
+	verdict = ibsw_smp_sma_check(smp);
+	switch (verdict) {
 	case IBSW_SMA_ANSWER:
 		break;
 	case IBSW_SMA_BAD_VERSION:
@@ -733,15 +790,26 @@ static void ibsw_sma_one(struct sk_buff *skb)
 			       IB_MGMT_MAD_STATUS_UNSUPPORTED_METHOD);
 		return;
 	default:
-		goto drop;
-	}
-	if (scb.ca) {
-		if (sw->ports[scb.port]->kind != IBSW_PORT_KIND_HOST)
+		/* Never answered, but a TrapRepress's M_Key is checked */
+		if (smp->base_version != IB_MGMT_BASE_VERSION ||
+		    smp->method != IB_MGMT_METHOD_TRAP_REPRESS)
 			goto drop;
-		status = ibsw_sma_ca(sw, sma, sw->ports[scb.port], smp);
-	} else {
-		status = ibsw_sma_switch(sw, sma, scb.port, smp);
+		break;
 	}
+	if (scb.ca && sw->ports[scb.port]->kind != IBSW_PORT_KIND_HOST)
+		goto drop;
+	mk = scb.ca ? &sma->port[scb.port].mkey : &sma->mkey;
+	access = ibsw_sma_mkey(mk, smp, sw->ports[scb.port]);
+	/* A violation is not answered (IBA 14.2.4): the requester times out */
+	if (access == IBSW_MKEY_VIOLATION || verdict != IBSW_SMA_ANSWER)
+		goto drop;
+	if (scb.ca)
+		status = ibsw_sma_ca(sw, sma, sw->ports[scb.port], smp);
+	else
+		status = ibsw_sma_switch(sw, sma, scb.port, smp);
+	if (access == IBSW_MKEY_READ_HIDDEN &&
+	    smp->attr_id == IB_SMP_ATTR_PORT_INFO)
+		memset(smp->data, 0, sizeof(smp->mkey));	/* M_Key, 0-7 */
 	ibsw_sma_reply(sw, scb.port, scb.ca, skb, status);
 	return;
 drop:

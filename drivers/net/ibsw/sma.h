@@ -18,10 +18,28 @@
 #define IBSW_SMA_MFT_POSITIONS	16
 
 /**
+ * struct ibsw_sma_mkey - the M_Key of a switch's port 0 or of a CA's port
+ * @key: M_Key; 0 protects nothing
+ * @lease_end: jiffies when the protection lapses, 0 while no lease runs
+ * @lease_period: M_KeyLeasePeriod in seconds; 0: the protection never
+ *	lapses
+ * @violations: M_KeyViolations, stopping at 0xffff
+ * @protect: M_KeyProtectBits, 0 to 3
+ */
+struct ibsw_sma_mkey {
+	u64		key;
+	unsigned long	lease_end;
+	u16		lease_period;
+	u16		violations;
+	u8		protect;
+};
+
+/**
  * struct ibsw_sma_port - what an SMA keeps of one port
  * @state: PortState as the SM set it (a cabled port starts in INIT)
  * @sm_lid: a CA's MasterSMLID
  * @sm_sl: a CA's MasterSMSL
+ * @mkey: a CA's M_Key
  * @sl2vl0: a switch's SL-to-VL table from its base port 0 to this port:
  *	stored only, as port 0 sends nothing on a data VL
  */
@@ -29,18 +47,17 @@ struct ibsw_sma_port {
 	u8			state;
 	u16			sm_lid;
 	u8			sm_sl;
+	struct ibsw_sma_mkey	mkey;
 	struct ibsw_sl2vl	sl2vl0;
 };
 
 /**
  * struct ibsw_sma - a switch's SMA state, and its emulated CAs' (RTNL)
- * @mkey: M_Key of port 0
+ * @mkey: M_Key of port 0, which guards the whole switch
  * @gid_prefix: GID prefix
  * @sm_lid: the master SM's LID
- * @mkey_lease: M_KeyLeasePeriod
  * @sm_sl: the master SM's SL
  * @lmc: LMC of port 0
- * @mkey_prot: M_KeyProtectBits
  * @subnet_timeout: SubnetTimeOut
  * @life_time: SwitchInfo LifeTimeValue
  * @port_state_change: SwitchInfo PortStateChange
@@ -50,13 +67,11 @@ struct ibsw_sma_port {
  *	CA's port 1
  */
 struct ibsw_sma {
-	u64			mkey;
+	struct ibsw_sma_mkey	mkey;
 	u64			gid_prefix;
 	u16			sm_lid;
-	u16			mkey_lease;
 	u8			sm_sl;
 	u8			lmc;
-	u8			mkey_prot;
 	u8			subnet_timeout;
 	u8			life_time;
 	bool			port_state_change;

@@ -40,6 +40,7 @@ const char * const ibsw_counter_names[IBSW_NR_COUNTERS] = {
 	[IBSW_CNT_HCA_DISCARDS]			= "hca_discards",
 	[IBSW_CNT_RCV_CONSTRAINT_ERRORS]	= "port_rcv_constraint_errors",
 	[IBSW_CNT_VL15_DROPPED]			= "vl15_dropped",
+	[IBSW_CNT_MKEY_VIOLATIONS]		= "mkey_violations",
 };
 
 int ibsw_stats_alloc(struct ibsw_port *port)

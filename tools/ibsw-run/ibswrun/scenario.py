@@ -55,6 +55,7 @@ PORT_COUNTERS = {
     'port_rcv_switch_relay_errors': 'counters',
     'port_rcv_constraint_errors': 'counters',
     'vl15_dropped': 'counters',
+    'mkey_violations': 'counters',
     'excessive_buffer_overrun_errors': 'counters',
     'port_xmit_time_cong': 'counters',
     'port_xmit_fecn': 'counters',
