@@ -10,8 +10,10 @@
 # brings every port to ACTIVE, assigns the LIDs and programs the switch's
 # forwarding table, which ibswctl then reads back; the hosts' addresses
 # follow their new LIDs and RDMA runs on the SM's routes. Bad SMPs are
-# counted in VL15Dropped. Removing the HCA while OpenSM runs leaves no
-# warning.
+# counted in VL15Dropped. SL-to-VL and VL arbitration tables read the
+# same by SMP and by ibswctl, whether ibswctl or OpenSM's QoS set them;
+# with OpenSM's M_Key, a Get without it goes unanswered and is counted.
+# Removing the HCA while OpenSM runs leaves no warning.
 # shellcheck source=tests/lib.sh disable=SC2317,SC2034
 . "$(dirname "$0")/../lib.sh"
 
@@ -213,6 +215,185 @@ gmp_host() {
 	[ "$d0" = "$d1" ] || ibsw_fail "H1's port discarded $((d1 - d0)) packets" || return
 }
 ibsw_case gmp_host gmp_host
+# ---- SL-to-VL and VL arbitration tables: the SMAs and ibswctl agree ----
+
+# "in N V,V,...": the SL-to-VL tables smpquery sl2vl reads by directed
+# route PATH (a switch: of output port PORT, every input port)
+smp_sl2vl() {
+	smp -D sl2vl "$@" | awk -F'|' '/^ports: in/ {
+		split($1, n, /[^0-9]+/)
+		s = "in " n[2] " "
+		for (i = 2; i <= 17; i++) {
+			v = $i
+			gsub(/ /, "", v)
+			s = s (i > 2 ? "," : "") v
+		}
+		print s
+	}'
+}
+
+# "low VL:W,..." and "high VL:W,..." ("none"): the VL arbitration lists
+# smpquery vlarb reads, without the VL 0 weight 0 entries past their end
+smp_vlarb() {
+	smp -D vlarb "$@" | awk '
+	function hex(s,   i, c, v) {
+		v = 0
+		s = tolower(s)
+		sub(/^0x/, "", s)
+		for (i = 1; i <= length(s); i++) {
+			c = index("0123456789abcdef", substr(s, i, 1))
+			if (c)
+				v = v * 16 + c - 1
+		}
+		return v
+	}
+	function list(name, n, e,   i, s, last) {
+		last = 0
+		for (i = 1; i <= n; i++)
+			if (e[i] != "0:0")
+				last = i
+		s = ""
+		for (i = 1; i <= last; i++)
+			s = s (i > 1 ? "," : "") e[i]
+		print name " " (last ? s : "none")
+	}
+	/^# Low/ { cur = "low" }
+	/^# High/ { cur = "high" }
+	/^VL +:/ { nv = split($0, vl, "|") }
+	/^WEIGHT:/ {
+		split($0, w, "|")
+		for (i = 2; i < nv; i++) {
+			if (cur == "low")
+				lo[++nlo] = hex(vl[i]) ":" hex(w[i])
+			else
+				hi[++nhi] = hex(vl[i]) ":" hex(w[i])
+		}
+	}
+	END { list("low", nlo, lo); list("high", nhi, hi) }'
+}
+
+# What ibswctl shows of SW/PORT: "in N ..." lines, or (KEY vlarb or
+# hca-vlarb) "low ..." and "high ..."
+ctl_sl2vl() { ibswctl -d port show "$1" | sed -n 's/^ *sl2vl //p'; }
+ctl_vlarb() {
+	ibswctl -d port show "$1" |
+		sed -n "s/^ *$2-low /low /p; s/^ *$2-high /high /p" | sort -r
+}
+
+# The tables of switch port P (from input ports 1..N; 0 is the SMA's own
+# base port 0 for the switch, the HCA side for ibswctl) and of the CA
+# behind host H, by SMP and by ibswctl
+tables_agree() {
+	local p=$1 h=$2 a b
+
+	a=$(smp_sl2vl 0,1 "$p" | grep -v '^in 0 ')
+	b=$(ctl_sl2vl "$SW/$p" | grep -v '^in 0 ')
+	echo "sl2vl of $SW/$p, smpquery:"; echo "$a"; echo "ibswctl:"; echo "$b"
+	[ -n "$a" ] && [ "$a" = "$b" ] || ibsw_fail "SL2VL of $SW/$p: smpquery and ibswctl differ" || return
+	a=$(smp_vlarb 0,1 "$p")
+	b=$(ctl_vlarb "$SW/$p" vlarb)
+	echo "vlarb of $SW/$p: smpquery $a; ibswctl $b"
+	[ -n "$a" ] && [ "$a" = "$b" ] || ibsw_fail "VLArb of $SW/$p: smpquery and ibswctl differ" || return
+	a=$(smp_sl2vl 0,1,"${HOST_PORT[$h]}")
+	b=$(ctl_sl2vl "$SW/${HOST_PORT[$h]}" | grep '^in 0 ')
+	echo "sl2vl of $h's CA: smpquery $a; ibswctl $b"
+	[ -n "$a" ] && [ "$a" = "$b" ] || ibsw_fail "SL2VL of $h's CA: smpquery and ibswctl differ" || return
+	a=$(smp_vlarb 0,1,"${HOST_PORT[$h]}")
+	b=$(ctl_vlarb "$SW/${HOST_PORT[$h]}" hca-vlarb)
+	echo "vlarb of $h's CA: smpquery $a; ibswctl $b"
+	[ -n "$a" ] && [ "$a" = "$b" ] || ibsw_fail "VLArb of $h's CA: smpquery and ibswctl differ" || return
+}
+
+# ibswctl changes a switch port's tables; the SMA reads the new ones
+tables_ibswctl() {
+	local p=${HOST_PORT[H1]} want=3,2,1,0,3,2,1,0,3,2,1,0,3,2,1,15
+
+	tables_agree "$p" H1 || return
+	ibswctl port set "$SW/$p" sl2vl in 2 "$want" vlarb-low 1:10,0:20 \
+		vlarb-high 2:5 || ibsw_fail "port set failed" || return
+	tables_agree "$p" H1 || return
+	smp_sl2vl 0,1 "$p" | grep -qx "in 2 $want" || ibsw_fail "smpquery does not read the new SL2VL" || return
+	smp_vlarb 0,1 "$p" | grep -qx "low 1:10,0:20" || ibsw_fail "smpquery does not read the new VLArb" || return
+}
+ibsw_case tables_ibswctl tables_ibswctl
+
+# OpenSM with qos TRUE programs the tables by SMP: ibswctl shows its
+# configuration (VLs within the ports' 4), and smpquery agrees
+opensm_qos() {
+	local log=$IBSW_LOGDIR/opensm-qos.log conf cache p=${HOST_PORT[H1]} out
+	local sw_sl2vl=3,2,1,0,3,2,1,0,3,2,1,0,3,2,1,0
+	local ca_sl2vl=1,1,2,2,3,3,0,0,1,1,2,2,3,3,0,0
+
+	conf=$(mktemp)
+	cache=$(mktemp -d)
+	cat >"$conf" <<-EOF
+		qos TRUE
+		qos_high_limit 6
+		qos_vlarb_high 2:32,3:16
+		qos_vlarb_low 0:64,1:128,3:8
+		qos_sl2vl $sw_sl2vl
+		qos_ca_high_limit 3
+		qos_ca_vlarb_high 1:8
+		qos_ca_vlarb_low 0:16,2:48
+		qos_ca_sl2vl $ca_sl2vl
+	EOF
+	OSM_CACHE_DIR=$cache timeout 120 opensm -F "$conf" -g "$GUID" -o -e -f "$log" -s 0 >/dev/null 2>&1
+	rm -rf "$cache" "$conf"
+	grep -E "SUBNET UP|ERRORS|ERR " "$log"
+	grep -q "SUBNET UP" "$log" || ibsw_fail "no SUBNET UP in opensm's log" || return
+	grep -q "ERR 3111" "$log" && ibsw_fail "an SMA refused one of OpenSM's QoS MADs" && return
+	out=$(ibswctl -d port show "$SW/$p")
+	echo "$out"
+	grep -qx " *vlarb-high 2:32,3:16" <<<"$out" || ibsw_fail "vlarb-high is not OpenSM's" || return
+	grep -qx " *vlarb-low 0:64,1:128,3:8" <<<"$out" || ibsw_fail "vlarb-low is not OpenSM's" || return
+	grep -qx " *vlarb-limit 6" <<<"$out" || ibsw_fail "vlarb-limit is not OpenSM's qos_high_limit" || return
+	for i in 1 2 3 4; do
+		grep -qx " *sl2vl in $i $sw_sl2vl" <<<"$out" ||
+			ibsw_fail "SL2VL from port $i is not OpenSM's" || return
+	done
+	grep -qx " *sl2vl in 0 $ca_sl2vl" <<<"$out" || ibsw_fail "the CA's SL2VL is not OpenSM's" || return
+	grep -qx " *hca-vlarb-high 1:8" <<<"$out" || ibsw_fail "the CA's vlarb-high is not OpenSM's" || return
+	grep -qx " *hca-vlarb-low 0:16,2:48" <<<"$out" || ibsw_fail "the CA's vlarb-low is not OpenSM's" || return
+	grep -qx " *hca-vlarb-limit 3" <<<"$out" || ibsw_fail "the CA's VLHighLimit is not OpenSM's" || return
+	tables_agree "$p" H1
+}
+ibsw_case opensm_qos opensm_qos
+
+# ---- M_Key ----
+
+# OpenSM sets an M_Key with protection level 2: a Get without it is not
+# answered and is counted, at the switch port it came in on (the switch)
+# or at the CA's host port; with the key it is answered
+mkey() {
+	local log=$IBSW_LOGDIR/opensm-mkey.log conf cache key=0x00000000000012ab
+	local p=${HOST_PORT[H1]} v0 v1 c0 c1 out
+
+	conf=$(mktemp)
+	cache=$(mktemp -d)
+	printf 'm_key %s\nm_key_protection_level 2\nm_key_lease_period 0\n' "$key" >"$conf"
+	OSM_CACHE_DIR=$cache timeout 120 opensm -F "$conf" -g "$GUID" -o -e -f "$log" -s 0 >/dev/null 2>&1
+	rm -rf "$cache" "$conf"
+	grep -E "SUBNET UP|ERRORS|ERR " "$log"
+	grep -q "SUBNET UP" "$log" || ibsw_fail "no SUBNET UP in opensm's log" || return
+	out=$(smp -y "$key" -D portinfo 0,1 0) || ibsw_fail "PortInfo with the M_Key was not answered" || return
+	echo "$out"
+	[ "$(field ProtectBits: <<<"$out")" = 2 ] || ibsw_fail "the switch's M_KeyProtectBits are not 2" || return
+	v0=$(ibsw_cnt "$SW" "$MP" mkey_violations)
+	smp -t 200 -D nodeinfo 0,1 && ibsw_fail "a Get without the M_Key was answered" && return
+	v1=$(ibsw_cnt "$SW" "$MP" mkey_violations)
+	echo "switch: mkey_violations $v0 -> $v1"
+	[ "$v1" -gt "$v0" ] || ibsw_fail "mkey_violations of $SW/$MP did not rise" || return
+	c0=$(ibsw_cnt "$SW" "$p" mkey_violations)
+	smp -t 200 -D nodeinfo 0,1,"$p" && ibsw_fail "the CA answered a Get without the M_Key" && return
+	c1=$(ibsw_cnt "$SW" "$p" mkey_violations)
+	echo "CA: mkey_violations $c0 -> $c1"
+	[ "$c1" -gt "$c0" ] || ibsw_fail "mkey_violations of $SW/$p did not rise" || return
+	smp -y "$key" -D nodeinfo 0,1,"$p" || ibsw_fail "the CA did not answer with the M_Key" || return
+	out=$(smp -y "$key" -D portinfo 0,1,"$p") || ibsw_fail "the CA's PortInfo failed" || return
+	echo "$out"
+	[ "$(field MkeyViolations: <<<"$out")" -ge 1 ] || ibsw_fail "the CA's M_KeyViolations is 0" || return
+}
+ibsw_case mkey mkey
 
 # The HCA goes while OpenSM runs on it: no hang, no warning
 remove_under_sm() {
