@@ -216,6 +216,8 @@ void ibsw_engine_set_vlarb(struct ibsw_engine *e,
 			   const struct ibsw_vlarb_table *table);
 void ibsw_engine_read_cnt(struct ibsw_engine *e, struct ibsw_engine_cnt *cnt);
 void ibsw_engine_clear_cnt(struct ibsw_engine *e);
+void ibsw_engine_clear_sel(struct ibsw_engine *e, u32 cnt, u32 vl_cnt,
+			   u16 vls);
 void ibsw_engine_set_cc(struct ibsw_engine *e,
 			const struct ibsw_cc_params *cc);
 u16 ibsw_engine_cc_state(struct ibsw_engine *e);

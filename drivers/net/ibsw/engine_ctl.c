@@ -366,6 +366,54 @@ void ibsw_engine_read_cnt(struct ibsw_engine *e, struct ibsw_engine_cnt *cnt)
 	spin_unlock_bh(&e->lock);
 }
 
+/* Clear entries @vls (bit IBSW_NR_DATA_VLS: the port's) of a counter */
+static void ibsw_engine_clear_vls(u64 *a, u64 *b, unsigned long vls)
+{
+	unsigned int i;
+
+	for_each_set_bit(i, &vls, IBSW_NR_DATA_VLS + 1) {
+		a[i] = 0;
+		b[i] = 0;
+	}
+}
+
+/**
+ * ibsw_engine_clear_sel() - reset some of the counters an engine keeps
+ * @e: the engine
+ * @cnt: port-wide counters to reset, BIT(enum ibsw_counter): PortXmitWait,
+ *	PortXmitTimeCong, FECN marks and the late ticks are the engine's
+ * @vl_cnt: per-VL counters to reset, likewise
+ * @vls: the VLs of @vl_cnt
+ *
+ * Context: process context.
+ */
+void ibsw_engine_clear_sel(struct ibsw_engine *e, u32 cnt, u32 vl_cnt,
+			   u16 vls)
+{
+	unsigned long port = BIT(IBSW_NR_DATA_VLS);
+	u64 now;
+
+	spin_lock_bh(&e->lock);
+	now = ktime_get_ns();
+	ibsw_engine_wait_update(e, now, e->wait_mask);
+	ibsw_cc_clock_update(&e->cc_time, now, e->cc_state);
+	ibsw_engine_clear_vls(e->wait_ns, e->wait_ticks,
+			      (cnt & BIT(IBSW_CNT_XMIT_WAIT) ? port : 0) |
+			      (vl_cnt & BIT(IBSW_CNT_XMIT_WAIT) ? vls : 0));
+	ibsw_engine_clear_vls(e->cc_time.ns, e->cc_ticks,
+			      (cnt & BIT(IBSW_CNT_XMIT_TIME_CONG) ? port : 0) |
+			      (vl_cnt & BIT(IBSW_CNT_XMIT_TIME_CONG) ? vls : 0));
+	if (cnt & BIT(IBSW_CNT_XMIT_FECN))
+		e->cc_fecn[IBSW_CC_PORT] = 0;
+	if (vl_cnt & BIT(IBSW_CNT_XMIT_FECN))
+		ibsw_engine_clear_vls(e->cc_fecn, e->cc_fecn, vls);
+	if (cnt & BIT(IBSW_CNT_XMIT_LATE)) {
+		e->late_ns = 0;
+		e->late_ticks = 0;
+	}
+	spin_unlock_bh(&e->lock);
+}
+
 /**
  * ibsw_engine_clear_cnt() - reset the counters an engine keeps
  * @e: the engine
@@ -374,20 +422,7 @@ void ibsw_engine_read_cnt(struct ibsw_engine *e, struct ibsw_engine_cnt *cnt)
  */
 void ibsw_engine_clear_cnt(struct ibsw_engine *e)
 {
-	u64 now;
-
-	spin_lock_bh(&e->lock);
-	now = ktime_get_ns();
-	ibsw_engine_wait_update(e, now, e->wait_mask);
-	ibsw_cc_clock_update(&e->cc_time, now, e->cc_state);
-	memset(e->wait_ns, 0, sizeof(e->wait_ns));
-	memset(e->wait_ticks, 0, sizeof(e->wait_ticks));
-	memset(e->cc_time.ns, 0, sizeof(e->cc_time.ns));
-	memset(e->cc_ticks, 0, sizeof(e->cc_ticks));
-	memset(e->cc_fecn, 0, sizeof(e->cc_fecn));
-	e->late_ns = 0;
-	e->late_ticks = 0;
-	spin_unlock_bh(&e->lock);
+	ibsw_engine_clear_sel(e, U32_MAX, U32_MAX, U16_MAX);
 }
 
 /**

@@ -496,6 +496,8 @@ void ibsw_stats_free(struct ibsw_port *port);
 void ibsw_stats_read(struct ibsw_port *port, struct ibsw_counters *cnt,
 		     struct ibsw_counters *vl_cnt);
 int ibsw_stats_clear(struct ibsw_port *port);
+int ibsw_stats_clear_sel(struct ibsw_port *port, u32 cnt, u32 vl_cnt,
+			 u16 vls);
 
 /* sysfs.c */
 extern const struct attribute_group *ibsw_switch_groups[];

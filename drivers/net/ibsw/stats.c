@@ -156,13 +156,19 @@ out:
 EXPORT_SYMBOL_IF_KUNIT(ibsw_stats_read);
 
 /**
- * ibsw_stats_clear() - reset the counters of a port
+ * ibsw_stats_clear_sel() - reset some counters of a port
  * @port: the port
+ * @cnt: port-wide counters, BIT(enum ibsw_counter)
+ * @vl_cnt: per-VL counters (of %IBSW_VL_COUNTERS), likewise
+ * @vls: the VLs of @vl_cnt
+ *
+ * What a PMA Set with a CounterSelect resets; the others run on.
  *
  * Context: RTNL.
  * Return: 0 or -ENOMEM.
  */
-int ibsw_stats_clear(struct ibsw_port *port)
+int ibsw_stats_clear_sel(struct ibsw_port *port, u32 cnt, u32 vl_cnt,
+			 u16 vls)
 {
 	u64 (*vl_sum)[IBSW_NR_PCPU_VL_COUNTERS];
 	u64 sum[IBSW_NR_COUNTERS];
@@ -174,12 +180,29 @@ int ibsw_stats_clear(struct ibsw_port *port)
 		return -ENOMEM;
 	ibsw_stats_sum(port, sum, vl_sum);
 	for (i = 0; i < IBSW_NR_COUNTERS; i++)
-		WRITE_ONCE(port->base[i], sum[i]);
+		if (cnt & BIT(i))
+			WRITE_ONCE(port->base[i], sum[i]);
 	for (v = 0; v < IBSW_NR_DATA_VLS; v++)
 		for (i = 0; i < IBSW_NR_PCPU_VL_COUNTERS; i++)
-			WRITE_ONCE(port->vl_base[v][i], vl_sum[v][i]);
-	ibsw_engine_clear_cnt(port->out);
-	ibsw_engine_clear_cnt(port->hca);
+			if (vls & BIT(v) && vl_cnt & BIT(i))
+				WRITE_ONCE(port->vl_base[v][i], vl_sum[v][i]);
+	ibsw_engine_clear_sel(port->out, cnt, vl_cnt, vls);
 	kfree(vl_sum);
 	return 0;
+}
+
+/**
+ * ibsw_stats_clear() - reset the counters of a port
+ * @port: the port
+ *
+ * Context: RTNL.
+ * Return: 0 or -ENOMEM.
+ */
+int ibsw_stats_clear(struct ibsw_port *port)
+{
+	int err = ibsw_stats_clear_sel(port, U32_MAX, U32_MAX, U16_MAX);
+
+	if (!err)
+		ibsw_engine_clear_cnt(port->hca);
+	return err;
 }
