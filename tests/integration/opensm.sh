@@ -174,10 +174,12 @@ gmp_across() {
 	[ "$(grep -c 'NodeRecord dump' <<<"$out")" = 5 ] ||
 		ibsw_fail "not 5 node records (the switch, two hosts, two HCAs)" || return
 	swlid=$(smp -D portinfo 0,1 0 | field Lid:)
-	out=$(timeout 30 perfquery -e -C ibsw_mgmt1 -P 1 "$swlid" 2>&1)
+	# ibsysstat's vendor class: no agent at port 0, an answer all the same
+	# (status 0xc, which the ping does not check)
+	out=$(timeout 30 ibsysstat -e -C ibsw_mgmt1 -P 1 "$swlid" 2>&1)
 	echo "$out"
-	grep -q "status 0xc" <<<"$out" ||
-		ibsw_fail "the switch's port 0 did not answer a PMA query with status 0xc" || return
+	grep -q "ping succeeded" <<<"$out" ||
+		ibsw_fail "the switch's port 0 did not answer a vendor MAD" || return
 	kill "$pid"
 	ibsw_wait_pid "$pid" 10 || kill -9 "$pid" 2>/dev/null
 	echo "ibsw_mgmt1: lid $lid; SA records and a status from port 0 across $SW"
@@ -202,11 +204,13 @@ gmp_host() {
 	ibswctl addr set $out "10.0.250.1=$mlid" || ibsw_fail "addr set failed" || return
 	h1=$(ibswctl port show "$SW/${HOST_PORT[H1]}" | awk '{ for (i = 1; i < NF; i++) if ($i == "lid") print $(i + 1) }')
 	d0=$(ibsw_cnt "$SW" "${HOST_PORT[H1]}" port_xmit_discards)
-	out=$(timeout 30 perfquery -e -C "$DEV" -P 1 "$h1" 1 2>&1) ||
+	# The first reply waits for the host to resolve the HCA's address
+	# (ARP, answered by the switch): that can take a second in the VM
+	out=$(timeout 30 perfquery -e -t 5000 -C "$DEV" -P 1 "$h1" 1 2>&1) ||
 		ibsw_fail "perfquery of H1 (LID $h1) failed: $out" || return
 	echo "$out"
 	grep -q "PortXmitPkts" <<<"$out" || ibsw_fail "no PortCounters from H1's rxe" || return
-	out=$(timeout 30 ibccquery -e -C "$DEV" -P 1 CongestionInfo "$h1" 2>&1) ||
+	out=$(timeout 30 ibccquery -e -t 5000 -C "$DEV" -P 1 CongestionInfo "$h1" 2>&1) ||
 		ibsw_fail "ibccquery CongestionInfo of H1 failed: $out" || return
 	echo "$out"
 	grep -Eq "ControlTableCap:\.*4$" <<<"$out" ||
@@ -215,6 +219,71 @@ gmp_host() {
 	[ "$d0" = "$d1" ] || ibsw_fail "H1's port discarded $((d1 - d0)) packets" || return
 }
 ibsw_case gmp_host gmp_host
+# The switch's PMA: perfquery's PortCounters and PortCountersExtended of
+# an idle port equal its sysfs counters, all ports (PortSelect 255) are
+# summed, and a reset clears the port's counters
+pma_switch() {
+	local swlid p=${HOST_PORT[H1]} out f want got
+
+	swlid=$(smp -D portinfo 0,1 0 | field Lid:)
+	out=$(timeout 30 perfquery -e -C "$DEV" -P 1 "$swlid" "$p" 2>&1) ||
+		ibsw_fail "perfquery $swlid $p failed: $out" || return
+	echo "$out"
+	for f in XmitPkts:port_xmit_packets RcvPkts:port_rcv_packets XmitData:port_xmit_data \
+		 RcvData:port_rcv_data; do
+		want=$(ibsw_cnt "$SW" "$p" "${f#*:}")
+		got=$(awk -F'[.]+' -v k="Port${f%%:*}:" '$1 == k { print $2 }' <<<"$out")
+		echo "Port${f%%:*}: perfquery $got, sysfs $want"
+		[ "$got" = "$want" ] || ibsw_fail "Port${f%%:*} is $got by PMA, $want in sysfs" || return
+	done
+	out=$(timeout 30 perfquery -e -x -C "$DEV" -P 1 "$swlid" "$p" 2>&1) ||
+		ibsw_fail "perfquery -x failed: $out" || return
+	got=$(awk -F'[.]+' '$1 == "PortXmitData:" { print $2 }' <<<"$out")
+	want=$(ibsw_cnt "$SW" "$p" port_xmit_data)
+	[ "$got" = "$want" ] || ibsw_fail "extended PortXmitData $got, sysfs $want" || return
+	out=$(timeout 30 perfquery -e -a -C "$DEV" -P 1 "$swlid" 2>&1) ||
+		ibsw_fail "perfquery -a failed: $out" || return
+	echo "$out" | grep -E "PortSelect|XmitPkts"
+	got=$(awk -F'[.]+' '$1 == "PortXmitPkts:" { print $2 }' <<<"$out")
+	[ "$got" -ge "$(ibsw_cnt "$SW" "$p" port_xmit_packets)" ] ||
+		ibsw_fail "the sum of all ports ($got) is below one port's" || return
+	timeout 30 perfquery -e -R -C "$DEV" -P 1 "$swlid" "$p" ||
+		ibsw_fail "perfquery -R failed" || return
+	for f in port_xmit_packets port_rcv_data; do
+		got=$(ibsw_cnt "$SW" "$p" "$f")
+		[ "$got" = 0 ] || ibsw_fail "$f is $got after the PMA's reset" || return
+	done
+}
+ibsw_case pma_switch pma_switch
+
+# The switch's congestion control agent: ibccconfig sets what ibswctl cc
+# shows, ibccquery reads what ibswctl cc set
+cc_switch() {
+	local swlid out
+
+	swlid=$(smp -D portinfo 0,1 0 | field Lid:)
+	out=$(timeout 30 ibccquery -e -C "$DEV" -P 1 CongestionInfo "$swlid" 2>&1) ||
+		ibsw_fail "ibccquery CongestionInfo failed: $out" || return
+	echo "$out"
+	# Control map all, victim mask port 1, no credit mask, threshold 7,
+	# packet size 8 credits, no credit starvation, marking rate 3
+	out=$(timeout 30 ibccconfig -e -C "$DEV" -P 1 SwitchCongestionSetting "$swlid" \
+		0x1f 0x2 0 7 8 0 0:0 3 2>&1) ||
+		ibsw_fail "ibccconfig SwitchCongestionSetting failed: $out" || return
+	out=$(ibswctl -j cc show "$SW")
+	echo "$out"
+	[ "$(jq -c '[.threshold, .packet_size, .marking_rate, .victim_mask]' <<<"$out")" = '[7,8,3,[1]]' ] ||
+		ibsw_fail "ibswctl does not show what ibccconfig set" || return
+	ibswctl cc set "$SW" threshold 4 marking_rate 9 || ibsw_fail "cc set failed" || return
+	out=$(timeout 30 ibccquery -e -C "$DEV" -P 1 SwitchCongestionSetting "$swlid" 2>&1) ||
+		ibsw_fail "ibccquery SwitchCongestionSetting failed: $out" || return
+	echo "$out"
+	grep -Eiq "^Threshold:\.+(0x)?0*4$" <<<"$out" && grep -Eiq "^Marking_?Rate:\.+(0x)?9$" <<<"$out" ||
+		ibsw_fail "ibccquery does not read what ibswctl cc set" || return
+	ibswctl cc set "$SW" threshold 0 || return
+}
+ibsw_case cc_switch cc_switch
+
 # ---- SL-to-VL and VL arbitration tables: the SMAs and ibswctl agree ----
 
 # "in N V,V,...": the SL-to-VL tables smpquery sl2vl reads by directed

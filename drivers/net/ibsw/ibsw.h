@@ -174,6 +174,7 @@ static inline struct ibsw_sma_cb *ibsw_sma_cb(struct sk_buff *skb)
 /* GMPs waiting for the switches' agents, likewise */
 #define IBSW_AGENT_QLEN		256
 
+struct ibsw_agent;
 struct ibsw_engine;
 struct ibsw_mgmt;
 struct ibsw_port;
@@ -286,6 +287,7 @@ struct ibsw_port {
  * @sma_lid: LID of its port 0, as the SM set it (RTNL; READ_ONCE in the
  *	datapath)
  * @sma: its SMA's state (RTNL)
+ * @agent: its general service agents' state (RTNL)
  * @ports: the ports, [1..@nr_ports]; [0] unused
  */
 struct ibsw_switch {
@@ -299,6 +301,7 @@ struct ibsw_switch {
 	atomic64_t			cc_threshold_events;
 	u16				sma_lid;
 	struct ibsw_sma			*sma;
+	struct ibsw_agent		*agent;
 	struct ibsw_port		*ports[];
 };
 

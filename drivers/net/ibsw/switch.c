@@ -169,6 +169,7 @@ static void ibsw_switch_release(struct device *dev)
 {
 	struct ibsw_switch *sw = container_of(dev, struct ibsw_switch, dev);
 
+	kfree(sw->agent);
 	kfree(sw->sma);
 	kfree(sw);
 	if (atomic_dec_and_test(&ibsw_fabric.nr_devs))
