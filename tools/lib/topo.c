@@ -1060,11 +1060,40 @@ static int cmp_ident(const void *a, const void *b)
 	return x->index < y->index ? -1 : x->index > y->index;
 }
 
+/*
+ * The identifier a node's NodeDescription gives, into buf: a switch's whole
+ * description, a CA's first word ("H1 mlx5_0": the host name, as rdma-ndd
+ * writes it). false if there is none, or it is not a valid identifier.
+ */
+static bool desc_ident(const struct topo_node *n, char *buf, size_t len)
+{
+	size_t w;
+
+	if (!n->desc)
+		return false;
+	w = n->type == TOPO_SWITCH ? strlen(n->desc) : strcspn(n->desc, " \t");
+	if (w >= len)
+		return false;
+	memcpy(buf, n->desc, w);
+	buf[w] = '\0';
+	return topo_ident_valid(buf);
+}
+
+/* Whether an earlier node took ident from its description already */
+static bool ident_taken(const struct topo *t, unsigned int i, const char *ident)
+{
+	while (i--)
+		if (!strcmp(t->node[i]->ident, ident))
+			return true;
+	return false;
+}
+
 static bool assign_idents(struct parser *ps)
 {
 	struct topo *t = ps->t;
 	unsigned int i, nsw = 0, nhca = 0;
 	struct topo_node **v;
+	char d[TOPO_IDENT_MAX + 1];
 
 	for (i = 0; i < t->nnodes; i++) {
 		struct topo_node *n = t->node[i];
@@ -1072,6 +1101,8 @@ static bool assign_idents(struct parser *ps)
 
 		if (topo_ident_valid(n->name))
 			snprintf(n->ident, sizeof(n->ident), "%s", n->name);
+		else if (desc_ident(n, d, sizeof(d)) && !ident_taken(t, i, d))
+			snprintf(n->ident, sizeof(n->ident), "%s", d);
 		else
 			snprintf(n->ident, sizeof(n->ident), "%c%u",
 				 n->type == TOPO_SWITCH ? 's' : 'h', ord);

@@ -110,7 +110,8 @@ static void parse_seed002_ibnetdiscover(void **state)
 	check_links(t, want, ARRAY_SIZE(want));
 	s1 = t->node[0];
 	assert_string_equal(s1->desc, "S1");
-	assert_string_equal(s1->ident, "s1");
+	/* the NodeDescription names the node: a switch's all, a CA's first word */
+	assert_string_equal(s1->ident, "S1");
 	assert_true(s1->guid == 0x2c90000000010ULL);
 	assert_true(s1->sysimgguid == 0x2c90000000010ULL);
 	assert_int_equal(s1->vendid, 0x2c9);
@@ -118,8 +119,8 @@ static void parse_seed002_ibnetdiscover(void **state)
 	h1 = t->node[2];
 	assert_string_equal(h1->name, "H-0002c90300000101");
 	assert_string_equal(h1->desc, "H1 mlx4_0");
-	assert_string_equal(h1->ident, "h1");
-	assert_string_equal(t->node[8]->ident, "h7");
+	assert_string_equal(h1->ident, "H1");
+	assert_string_equal(t->node[8]->ident, "H7");
 	assert_true(h1->guid == 0x2c90300000101ULL);
 	assert_true(h1->sysimgguid == 0x2c90300000103ULL);
 	assert_int_equal(h1->devid, 0x673c);
@@ -247,6 +248,59 @@ static void parse_ibnetdiscover_extras(void **state)
 	assert_true(t->node[0]->sysimgguid == 0x2c90000000100ULL);
 	assert_true(t->node[2]->port[2].guid == 0x2c90300000a03ULL);
 	assert_null(topo_peer(t->node[3], 2, NULL));
+	topo_free(t);
+}
+
+/*
+ * An ibsw fabric as ibnetdiscover prints it: names from the NodeDescriptions
+ * (a switch's whole, a CA's first word), the management HCA's devid kept.
+ */
+static void parse_ibsw_discovered(void **state)
+{
+	static const struct want_link want[] = {
+		{ "S-02b5de0000010000", 1, "H-001b00fffe000003", 1, 4, DDR, true },
+		{ "S-02b5de0000010000", 3, "H-02b5de0000010103", 1, 4, QDR, true },
+		{ "S-02b5de0000010000", 4, "S-02b5de0000020000", 4, 4, QDR, true },
+		{ "S-02b5de0000020000", 1, "H-001b00fffe000004", 1, 1, SDR, true },
+	};
+	static const char *const idents[] = { "S1", "S2", "H2", "H1", "M1" };
+	struct topo *t = parse_file_ok("ibsw-sm.ibnd");
+	unsigned int i;
+
+	(void)state;
+	check_links(t, want, ARRAY_SIZE(want));
+	for (i = 0; i < ARRAY_SIZE(idents); i++)
+		assert_string_equal(t->node[i]->ident, idents[i]);
+	assert_string_equal(t->node[4]->desc, "M1 ibsw_mgmt0");
+	assert_int_equal(t->node[4]->devid, 0x1b5e);
+	assert_int_equal(t->node[3]->devid, 0x1b5f);
+	assert_true(t->node[4]->guid == 0x2b5de0000010103ULL);
+	assert_true(t->node[4]->port[1].guid == 0x2b5de0000010103ULL);
+	topo_free(t);
+}
+
+/*
+ * A description that is no identifier, or one an earlier node took (two
+ * CAs of one host), leaves the node its derived identifier.
+ */
+static void parse_desc_idents(void **state)
+{
+	static const char text[] =
+		"Switch 3 \"S-0000000000000001\" # \"leaf one\" base port 0 lid 1 lmc 0\n"
+		"[1] \"H-0000000000000002\"[1]\n"
+		"[2] \"H-0000000000000003\"[1]\n"
+		"[3] \"H-0000000000000004\"[1]\n"
+		"\n"
+		"Ca 1 \"H-0000000000000002\" # \"node7 mlx5_0\"\n"
+		"Ca 1 \"H-0000000000000003\" # \"node7 mlx5_1\"\n"
+		"Ca 1 \"H-0000000000000004\" # \"a-very-long-hostname mlx5_0\"\n";
+	struct topo *t = parse_text_ok(text);
+
+	(void)state;
+	assert_string_equal(t->node[0]->ident, "s1");
+	assert_string_equal(t->node[1]->ident, "node7");
+	assert_string_equal(t->node[2]->ident, "h2");
+	assert_string_equal(t->node[3]->ident, "h3");
 	topo_free(t);
 }
 
@@ -671,6 +725,8 @@ int main(int argc, char **argv)
 		cmocka_unit_test(parse_fattree),
 		cmocka_unit_test(parse_ring),
 		cmocka_unit_test(parse_ibnetdiscover_extras),
+		cmocka_unit_test(parse_ibsw_discovered),
+		cmocka_unit_test(parse_desc_idents),
 		cmocka_unit_test(parse_layout),
 		cmocka_unit_test(parse_empty),
 		cmocka_unit_test(parse_long_line),
