@@ -63,6 +63,7 @@ void ctl_init(struct ctl *ctl, const struct ctl_ops *ops, FILE *out, FILE *err)
 	ctl->sys_root = "/sys";
 	ctl->netns_dir = IBSWCTL_NETNS_DIR;
 	ctl->rdma_netns_path = IBSWCTL_RDMA_NETNS_PATH;
+	ctl->run_dir = IBSWCTL_RUN_DIR;
 	ctl->rdma_netns_wait_ms = 30000;
 	jw_init(&ctl->jw, out, false);
 }

@@ -17,34 +17,55 @@
 static void usage(FILE *f)
 {
 	fprintf(f,
-		"Usage: ibswctl fabric show\n"
+		"Usage: ibswctl fabric show [desc PATH]\n"
 		"       ibswctl fabric set [scale S] [pacing on|off] [clock-seed N]\n"
 		"                          [clock-ppm PPM]\n"
 		"       ibswctl fabric up FILE [scale S] [desc PATH] [vls N] [buffer CREDITS]\n"
 		"                        [mtu BYTES] [prefix P] [no-rxe] [no-mgmt]\n"
-		"                        [rdma-netns shared|exclusive] [dry-run]\n"
+		"                        [rdma-netns shared|exclusive]\n"
+		"                        [sm opensm [sm-conf CONF] [routing-engine E] [qos on|off]\n"
+		"                        [sm-timeout SECONDS]] [dry-run]\n"
 		"       ibswctl fabric down [desc PATH]\n"
 		"       ibswctl fabric desc [desc PATH]\n"
 		"S: time scale, 1 to %d. FILE: a topology (ibnetdiscover or ibsim net format).\n"
 		"PATH: the fabric description, %s by default.\n"
+		"sm opensm: OpenSM on the topology's management node (devid=0x1b5e), up to\n"
+		"SUBNET UP; E: its routing_engine (minhop, updn, ftree, ...).\n"
 		"PPM: the largest offset of a switch port's transmit clock from its rate, 0 to\n"
 		"%d parts per million; N: the seed of the offsets (with switch and port).\n",
 		IBSW_TIME_SCALE_MAX, IBSWCTL_DESC_PATH, IBSW_CLOCK_PPM_MAX);
 }
 
+static struct jv *read_desc(struct ctl *ctl, const char *path, bool *missing);
+
+/* fabric show [desc PATH]: the kernel's settings, and the SM of the fabric */
 static int fabric_show(struct ctl *ctl, int argc, char **argv)
 {
+	const char *desc = IBSWCTL_DESC_PATH;
 	struct nlmsghdr *nlh;
+	const struct jv *sm;
+	struct jv *v = NULL;
 	int err;
 
-	(void)argv;
-	if (argc) {
-		ctl_err(ctl, "fabric show: no arguments expected");
+	if (argc == 2 && !strcmp(argv[0], "desc")) {
+		desc = argv[1];
+	} else if (argc) {
+		ctl_err(ctl, "fabric show: expected at most desc PATH");
 		usage(ctl->err);
 		return CTL_USAGE;
 	}
+	/* no description, no SM: the description's errors only if it is there */
+	if (ctl->ops->exists(ctl, desc)) {
+		bool missing;
+
+		v = read_desc(ctl, desc, &missing);
+	}
+	sm = jv_get(v, "sm");
+	if (sm && sm->type != JV_OBJ)
+		sm = NULL;
 	nlh = ctl_msg_start(ctl, IBSW_CMD_FABRIC_GET, 0, 0);
-	err = ctl_show(ctl, nlh, &ctl_fabric_attrs, ctl_print_fabric, NULL, false);
+	err = ctl_show(ctl, nlh, &ctl_fabric_attrs, ctl_print_fabric, (void *)sm, false);
+	jv_free(v);
 	if (err)
 		return ctl_nl_err(ctl, err, "fabric show");
 	return CTL_OK;
@@ -111,6 +132,142 @@ static int fabric_set(struct ctl *ctl, int argc, char **argv)
 	if (has_scale && ctl_hca_sync_scale(ctl, scale) < 0)
 		return CTL_FAIL;
 	return CTL_OK;
+}
+
+static int sm_stop(struct ctl *ctl, int pid)
+{
+	int rc = ctl->ops->stop(ctl, pid, "opensm", PLAN_SM_STOP_MS);
+
+	if (rc < 0) {
+		ctl_err(ctl, "cannot stop opensm (pid %d): %s", pid, strerror(-rc));
+		return CTL_FAIL;
+	}
+	if (rc == 1)
+		fprintf(ctl->err, "ibswctl: opensm (pid %d) ignored SIGTERM: killed\n", pid);
+	if (rc == 2)
+		fprintf(ctl->err, "ibswctl: opensm (pid %d) already gone\n", pid);
+	return CTL_OK;
+}
+
+struct sm_conf {
+	const struct plan *plan;
+	const char *guid;
+};
+
+static void fill_sm_conf(FILE *f, const void *arg)
+{
+	const struct sm_conf *c = arg;
+	const struct plan *plan = c->plan;
+
+	fprintf(f, "# OpenSM's options for the fabric of %s, written by ibswctl fabric up\n"
+		"# (opensm -c FILE writes every option with its default).\n\n",
+		plan->topo_path);
+	fprintf(f, "# the port of the management HCA %s of %s\nguid %s\n\n",
+		plan->mgmt[0].ibdev, plan->mgmt[0].node->ident, c->guid);
+	fprintf(f, "routing_engine %s\n", plan->opts.sm_engine ? plan->opts.sm_engine : "minhop");
+	fprintf(f, "qos %s\n", plan->opts.sm_qos > 0 ? "TRUE" : "FALSE");
+	fprintf(f, "sweep_interval 10\n");
+	fprintf(f, "log_file %s\n", plan->sm.log);
+}
+
+/* "02b5:de00:0001:0103" (sysfs node_guid) into "0x02b5de0000010103" */
+static int read_guid(struct ctl *ctl, const char *ibdev, char *guid, size_t len)
+{
+	char path[PATH_MAX], buf[64];
+	size_t i, n = 0;
+	int err;
+
+	snprintf(path, sizeof(path), "%s/class/infiniband/%s/node_guid", ctl->sys_root, ibdev);
+	err = ctl->ops->read_file(ctl, path, buf, sizeof(buf));
+	if (err) {
+		ctl_err(ctl, "cannot read %s: %s", path, strerror(-err));
+		return err;
+	}
+	if (len < 19)
+		return -EINVAL;
+	guid[n++] = '0';
+	guid[n++] = 'x';
+	for (i = 0; buf[i] && buf[i] != '\n' && n < 18; i++)
+		if (buf[i] != ':')
+			guid[n++] = buf[i];
+	guid[n] = '\0';
+	if (n != 18) {
+		ctl_err(ctl, "%s: not a GUID: %s", path, buf);
+		return -EINVAL;
+	}
+	return 0;
+}
+
+/* Remove what an SM of before left in its directory: its LIDs, its log */
+static void sm_clean(const struct plan_sm *sm)
+{
+	static const char *const files[] = {
+		"guid2lid", "guid2mkey", "neighbors", "opensm.log", "opensm.out",
+		"opensm-subnet.lst", "opensm.fdbs", "opensm.mcfdbs",
+	};
+	char path[PATH_MAX];
+	unsigned int i;
+
+	for (i = 0; i < ARRAY_SIZE(files); i++) {
+		snprintf(path, sizeof(path), "%s/%s", sm->dir, files[i]);
+		unlink(path);
+	}
+}
+
+static int mkdir_p(const char *dir);
+
+/*
+ * Start the SM of the plan (step: its command line, "@DEV" for DEV's port
+ * GUID) and wait for its SUBNET UP. On failure it is stopped again.
+ */
+static int sm_start(struct ctl *ctl, struct plan *plan, const struct plan_step *step)
+{
+	struct plan_sm *sm = &plan->sm;
+	char *argv[32], conf[PATH_MAX];
+	struct sm_conf c = { plan, sm->guid };
+	int i, pid, rc;
+
+	if (mkdir_p(sm->dir)) {
+		ctl_err(ctl, "cannot make %s: %s", sm->dir, strerror(errno));
+		return CTL_FAIL;
+	}
+	sm_clean(sm);
+	if (read_guid(ctl, plan->mgmt[0].ibdev, sm->guid, sizeof(sm->guid)))
+		return CTL_FAIL;
+	if (sm->conf_written &&
+	    ctl_write_atomic(ctl, "OpenSM's configuration", sm->conf, fill_sm_conf, &c))
+		return CTL_FAIL;
+	/* OpenSM runs elsewhere: the user's file by its absolute path */
+	if (!sm->conf_written && realpath(sm->conf, conf))
+		snprintf(sm->conf, sizeof(sm->conf), "%s", conf);
+	for (i = 0; i < step->argc && i < (int)ARRAY_SIZE(argv) - 1; i++) {
+		argv[i] = step->argv[i];
+		if (!strncmp(argv[i], PLAN_SM_GUID_ARG, strlen(PLAN_SM_GUID_ARG)))
+			argv[i] = sm->guid;
+		else if (i && !strcmp(argv[i - 1], "-F"))
+			argv[i] = sm->conf;
+	}
+	argv[i] = NULL;
+	if (ctl->details)
+		plan_print_step(ctl->out, step);
+	pid = ctl->ops->spawn(ctl, argv, sm->out);
+	if (pid < 0) {
+		ctl_err(ctl, "cannot start opensm: %s", strerror(-pid));
+		return CTL_FAIL;
+	}
+	sm->pid = pid;
+	rc = ctl->ops->wait_text(ctl, pid, sm->log, "SUBNET UP", plan->opts.sm_timeout * 1000);
+	if (!rc)
+		return CTL_OK;
+	if (rc == -ECHILD)
+		ctl_err(ctl, "opensm (pid %d) exited before SUBNET UP: see %s and %s", pid, sm->log,
+			sm->out);
+	else
+		ctl_err(ctl, "opensm (pid %d): no SUBNET UP in %s after %u s", pid, sm->log,
+			plan->opts.sm_timeout);
+	sm_stop(ctl, pid);
+	sm->pid = 0;
+	return CTL_FAIL;
 }
 
 static int run_step(struct ctl *ctl, const struct plan_step *step)
@@ -230,6 +387,18 @@ static void undo_steps(struct ctl *ctl, struct plan *plan, unsigned int failed)
 			argv[3] = (char *)step->undo_arg;
 			u.argc = 4;
 			break;
+		case UNDO_MGMT:
+			argv[0] = "mgmt";
+			argv[1] = "del";
+			argv[2] = (char *)step->undo_arg;
+			u.argc = 3;
+			break;
+		case UNDO_SM:
+			/* before its HCA goes: OpenSM does not leave once it has */
+			if (plan->sm.pid)
+				sm_stop(ctl, plan->sm.pid);
+			plan->sm.pid = 0;
+			continue;
 		default:
 			continue;
 		}
@@ -361,10 +530,43 @@ static void fill_desc(FILE *f, const void *plan)
 	plan_write_desc(&jw, plan);
 }
 
+/*
+ * Management nodes: one port (a management HCA has one), and one at least
+ * for an SM. Messages "FILE:LINE: reason", as the parser's.
+ */
+static int check_mgmt_nodes(struct ctl *ctl, const struct topo *topo,
+			    const struct plan_opts *opts)
+{
+	unsigned int i, n = 0;
+	int bad = 0;
+
+	for (i = 0; i < topo->nnodes; i++) {
+		const struct topo_node *node = topo->node[i];
+
+		if (!plan_is_mgmt(node))
+			continue;
+		n++;
+		if (node->nports != 1) {
+			fprintf(ctl->err,
+				"%s:%u: management node \"%s\" (devid=0x%x) has %u ports: a management HCA has one\n",
+				topo->file, node->line, node->name, PLAN_MGMT_DEVID, node->nports);
+			bad = -1;
+		}
+	}
+	if (!bad && opts->sm && !n) {
+		fprintf(ctl->err,
+			"%s: sm opensm needs a management node: a Ca record with devid=0x%x before it\n",
+			topo->file, PLAN_MGMT_DEVID);
+		bad = -1;
+	}
+	return bad;
+}
+
 static int fabric_up(struct ctl *ctl, int argc, char **argv)
 {
 	struct plan_opts opts = { .prefix = "", .mtu = PLAN_DEFAULT_MTU, .rxe = true,
-				  .mgmt = true };
+				  .mgmt = true, .sm_qos = -1, .sm_timeout = PLAN_SM_TIMEOUT };
+	const char *sm_opt = NULL;
 	const char *desc = IBSWCTL_DESC_PATH;
 	struct routes *routes = NULL;
 	struct topo *topo = NULL;
@@ -405,6 +607,38 @@ static int fabric_up(struct ctl *ctl, int argc, char **argv)
 			if (ctl_parse_u32(ctl, "time scale", val, 1, IBSW_TIME_SCALE_MAX,
 					  &opts.scale))
 				return CTL_USAGE;
+		} else if (!strcmp(key, "sm")) {
+			if (strcmp(val, "opensm")) {
+				ctl_err(ctl, "fabric up: unknown sm \"%s\" (opensm)", val);
+				return CTL_USAGE;
+			}
+			opts.sm = true;
+		} else if (!strcmp(key, "sm-conf")) {
+			opts.sm_conf = val;
+			sm_opt = key;
+		} else if (!strcmp(key, "routing-engine") || !strcmp(key, "routing_engine")) {
+			if (!*val || strspn(val, "abcdefghijklmnopqrstuvwxyz0123456789_-,") !=
+			    strlen(val)) {
+				ctl_err(ctl, "bad routing-engine \"%s\": OpenSM's names (minhop, updn, ftree, ...), comma-separated",
+					val);
+				return CTL_USAGE;
+			}
+			opts.sm_engine = val;
+			sm_opt = key;
+		} else if (!strcmp(key, "qos")) {
+			if (!strcmp(val, "on") || !strcmp(val, "TRUE")) {
+				opts.sm_qos = 1;
+			} else if (!strcmp(val, "off") || !strcmp(val, "FALSE")) {
+				opts.sm_qos = 0;
+			} else {
+				ctl_err(ctl, "bad qos \"%s\": on or off (TRUE, FALSE)", val);
+				return CTL_USAGE;
+			}
+			sm_opt = key;
+		} else if (!strcmp(key, "sm-timeout")) {
+			if (ctl_parse_u32(ctl, "sm-timeout", val, 1, 3600, &opts.sm_timeout))
+				return CTL_USAGE;
+			sm_opt = key;
 		} else if (!strcmp(key, "desc")) {
 			desc = val;
 		} else if (!strcmp(key, "vls")) {
@@ -433,12 +667,19 @@ static int fabric_up(struct ctl *ctl, int argc, char **argv)
 		}
 	}
 
+	if (sm_opt && !opts.sm) {
+		ctl_err(ctl, "fabric up: \"%s\" is an option of sm opensm", sm_opt);
+		return CTL_USAGE;
+	}
+	opts.run_dir = ctl->run_dir;
 	topo_diag_init(&diag);
 	if (topo_parse_file(opts.topo_path, &topo, &diag) ||
 	    route_compute(topo, 0, &routes, &diag)) {
 		topo_diag_print(ctl->err, &diag);
 		goto out;
 	}
+	if (check_mgmt_nodes(ctl, topo, &opts))
+		goto out;
 	err = plan_build(topo, routes, &opts, &plan);
 	if (err == -EINVAL) {
 		ctl_err(ctl, "bad prefix \"%s\": up to 32 letters, digits, '_', '.' and '-'",
@@ -468,8 +709,15 @@ static int fabric_up(struct ctl *ctl, int argc, char **argv)
 		if (switched < 0)
 			goto out;
 	}
+	/* a management HCA cannot move to a namespace: its SM would not see it */
+	if (opts.sm && ctl_rdma_netns_mode(ctl) == CTL_RDMA_EXCLUSIVE) {
+		ctl_err(ctl, "sm opensm needs rdma's shared netns mode: in the exclusive mode %s stays in the initial namespace, where %s cannot see it",
+			plan->mgmt[0].ibdev, plan->mgmt[0].netns);
+		goto out_restore;
+	}
 	for (i = 0; i < plan->nsteps; i++) {
-		if (run_step(ctl, &plan->step[i])) {
+		if (plan->step[i].kind == PLAN_SM ? sm_start(ctl, plan, &plan->step[i]) :
+		    run_step(ctl, &plan->step[i])) {
 			report_step(ctl, "fabric up failed at", &plan->step[i]);
 			fprintf(ctl->err, "ibswctl: undoing what was done\n");
 			undo_steps(ctl, plan, i);
@@ -637,6 +885,11 @@ static int fabric_down(struct ctl *ctl, int argc, char **argv)
 	for (i = 0; i < plan->nsteps; i++) {
 		const struct plan_step *step = &plan->step[i];
 
+		if (step->need == NEED_SM) {
+			if (sm_stop(ctl, step->need_pid))
+				failed++;
+			continue;
+		}
 		if (step->need == NEED_PATH && !strcmp(step->argv[0], "rdma")) {
 			if (!rxe_down_step(ctl, v, exclusive, step, &u, uargv)) {
 				fprintf(ctl->err,
@@ -650,6 +903,7 @@ static int fabric_down(struct ctl *ctl, int argc, char **argv)
 				step->need == NEED_SWITCH ? "switch " :
 				step->need == NEED_FAMILY ? "" :
 				!strcmp(step->argv[0], "rdma") ? "rdma device " :
+				!strcmp(step->argv[0], "mgmt") ? "management HCA on " :
 				!strcmp(step->argv[1], "link") ? "link " : "namespace ",
 				step->need == NEED_FAMILY ? "address table (ibsw not loaded)" :
 				step->argv[step->argc - 1]);

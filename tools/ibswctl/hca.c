@@ -23,8 +23,11 @@ static void usage(FILE *f)
 {
 	fprintf(f,
 		"Usage: ibswctl hca clock DEV [scale N] [rate RATE] [netns NS]\n"
+		"       ibswctl hca desc DEV TEXT [netns NS]\n"
 		"DEV: an rdma device of the patched rxe. Sets its congestion control's time\n"
 		"scale (default: the fabric's) and link rate (RATE as for link add, or bit/s).\n"
+		"desc: DEV's NodeDescription (node_desc), at most 64 bytes, as rdma-ndd sets it\n"
+		"(\"HOST DEV\"); DEV may be any rdma device, a management HCA too.\n"
 		"NS: the namespace of DEV's host, where rdma's exclusive netns mode shows it.\n");
 }
 
@@ -259,10 +262,70 @@ static int hca_clock(struct ctl *ctl, int argc, char **argv)
 	return clock_set(ctl, &a) == CLOCK_SET ? CTL_OK : CTL_FAIL;
 }
 
+struct desc_args {
+	const char *dev;
+	const char *text;
+};
+
+static int desc_set(struct ctl *ctl, void *arg)
+{
+	const struct desc_args *a = arg;
+	char path[PATH_MAX];
+	int err;
+
+	snprintf(path, sizeof(path), "%s/class/infiniband/%s/node_desc", ctl->sys_root, a->dev);
+	err = ctl->ops->write_file(ctl, path, a->text);
+	if (err)
+		ctl_err(ctl, "hca desc: %s <- \"%s\": %s", path, a->text, strerror(-err));
+	return err ? CTL_FAIL : CTL_OK;
+}
+
+/* hca desc DEV TEXT [netns NS]: the NodeDescription an SMA reports */
+static int hca_desc(struct ctl *ctl, int argc, char **argv)
+{
+	struct desc_args a;
+	const char *netns = NULL;
+	int rc;
+
+	if (argc != 2 && !(argc == 4 && ctl_matches(argv[2], "netns"))) {
+		ctl_err(ctl, "hca desc: expected DEV TEXT [netns NS]");
+		usage(ctl->err);
+		return CTL_USAGE;
+	}
+	a.dev = argv[0];
+	a.text = argv[1];
+	if (!*a.dev || strchr(a.dev, '/') || !strcmp(a.dev, ".") || !strcmp(a.dev, "..")) {
+		ctl_err(ctl, "hca desc: bad rdma device name \"%s\"", a.dev);
+		return CTL_USAGE;
+	}
+	/* IB_DEVICE_NODE_DESC_MAX; the kernel would cut it silently */
+	if (strlen(a.text) > 64 || strchr(a.text, '\n')) {
+		ctl_err(ctl, "hca desc: \"%s\": at most 64 bytes, one line", a.text);
+		return CTL_USAGE;
+	}
+	if (argc == 4) {
+		netns = argv[3];
+		if (!*netns || strchr(netns, '/') || !strcmp(netns, ".") || !strcmp(netns, "..")) {
+			ctl_err(ctl, "hca desc: bad namespace name \"%s\"", netns);
+			return CTL_USAGE;
+		}
+	}
+	if (!netns || dev_here(ctl, a.dev) || ctl_rdma_netns_mode(ctl) != CTL_RDMA_EXCLUSIVE)
+		return desc_set(ctl, &a);
+	rc = ctl->ops->in_netns(ctl, netns, desc_set, &a);
+	if (rc < 0) {
+		ctl_err(ctl, "hca desc: cannot enter network namespace %s: %s", netns,
+			strerror(-rc));
+		return CTL_FAIL;
+	}
+	return rc ? CTL_FAIL : CTL_OK;
+}
+
 int cmd_hca(struct ctl *ctl, int argc, char **argv)
 {
 	static const struct ctl_cmd cmds[] = {
 		{ "clock", hca_clock },
+		{ "desc", hca_desc },
 	};
 
 	if (argc < 1) {

@@ -27,7 +27,8 @@
 #define ARRAY_SIZE(a) (sizeof(a) / sizeof((a)[0]))
 
 #define IBSWCTL_VERSION		"1.0"
-#define IBSWCTL_DESC_PATH	"/run/ibsw/fabric.json"
+#define IBSWCTL_RUN_DIR		"/run/ibsw"
+#define IBSWCTL_DESC_PATH	IBSWCTL_RUN_DIR "/fabric.json"
 #define IBSWCTL_NETNS_DIR	"/run/netns"
 /* The rdma netns mode fabric down restores (rdma_netns.c) */
 #define IBSWCTL_RDMA_NETNS_PATH	"/run/ibsw/rdma-netns"
@@ -75,6 +76,29 @@ struct ctl_ops {
 	 */
 	int (*in_netns)(struct ctl *ctl, const char *name,
 			int (*fn)(struct ctl *ctl, void *arg), void *arg);
+	/*
+	 * Start a program in the background, in a session of its own, with
+	 * stdin /dev/null and stdout and stderr appended to the file out.
+	 * Returns its pid, or -errno.
+	 */
+	int (*spawn)(struct ctl *ctl, char *const argv[], const char *out);
+	/*
+	 * Wait up to timeout_ms for text to appear in the file at path
+	 * (read from its start): 0, -ETIMEDOUT, or -ECHILD once process pid
+	 * (started by spawn) has ended.
+	 */
+	int (*wait_text)(struct ctl *ctl, int pid, const char *path, const char *text,
+			 unsigned int timeout_ms);
+	/*
+	 * Stop process pid if it runs program comm: SIGTERM, then SIGKILL
+	 * after timeout_ms. 0: it ended on SIGTERM, 1: it was killed, 2: no
+	 * such process (or another program), -errno if it would not go.
+	 */
+	int (*stop)(struct ctl *ctl, int pid, const char *comm, unsigned int timeout_ms);
+	/* Write text to a file that exists (sysfs): 0 or -errno. */
+	int (*write_file)(struct ctl *ctl, const char *path, const char *text);
+	/* Read a file (sysfs) into buf, NUL-terminated, at most len - 1 bytes: 0 or -errno. */
+	int (*read_file)(struct ctl *ctl, const char *path, char *buf, size_t len);
 	void (*close)(struct ctl *ctl);
 };
 
@@ -90,6 +114,7 @@ struct ctl {
 	const char *sys_root;		/* "/sys"; tests point it elsewhere */
 	const char *netns_dir;		/* IBSWCTL_NETNS_DIR; likewise */
 	const char *rdma_netns_path;	/* IBSWCTL_RDMA_NETNS_PATH; likewise */
+	const char *run_dir;		/* IBSWCTL_RUN_DIR: the SM's files; likewise */
 	unsigned int rdma_netns_wait_ms; /* how long fabric down waits to restore it */
 	char ext_msg[512];		/* extack message of the last failed request */
 	uint32_t ext_miss_type;		/* NLMSGERR_ATTR_MISS_TYPE, 0 if none */

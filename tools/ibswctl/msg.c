@@ -370,7 +370,8 @@ static void json_bits(struct jw *jw, const char *key, uint32_t v, bool cc_map)
 }
 
 static void json_attrs(struct ctl *ctl, const char *key, const void *data, size_t len,
-		       const struct ibsw_attr_set *set)
+		       const struct ibsw_attr_set *set,
+		       void (*extra)(struct ctl *ctl, void *arg), void *arg)
 {
 	const struct nlattr *tb[64], *attr;
 	const struct ibsw_attr_def *def;
@@ -395,6 +396,8 @@ static void json_attrs(struct ctl *ctl, const char *key, const void *data, size_
 				json_value(ctl, NULL, attr, def);
 		jw_arr_close(&ctl->jw);
 	}
+	if (extra)
+		extra(ctl, arg);
 	jw_obj_close(&ctl->jw);
 }
 
@@ -445,7 +448,7 @@ static void json_value(struct ctl *ctl, const char *key, const struct nlattr *at
 		jw_str(jw, key, mnl_attr_get_str(attr));
 		return;
 	case IBSW_ATTR_NEST:
-		json_attrs(ctl, key, mnl_attr_get_payload(attr), len, def->nest);
+		json_attrs(ctl, key, mnl_attr_get_payload(attr), len, def->nest, NULL, NULL);
 		return;
 	default:
 		break;
@@ -477,14 +480,14 @@ void ctl_json_msg(struct ctl *ctl, const char *key, const struct nlmsghdr *nlh,
 	const void *data = ibsw_genl_attrs(nlh, &len);
 
 	if (data)
-		json_attrs(ctl, key, data, len, set);
+		json_attrs(ctl, key, data, len, set, NULL, NULL);
 }
 
 void ctl_json_nest(struct ctl *ctl, const char *key, const struct nlattr *nest,
 		   const struct ibsw_attr_set *set)
 {
 	json_attrs(ctl, key, mnl_attr_get_payload(nest), mnl_attr_get_payload_len(nest),
-		   set);
+		   set, NULL, NULL);
 }
 
 /* Text renderers */
@@ -494,14 +497,46 @@ static uint32_t get_u32(const struct nlattr *attr, uint32_t dflt)
 	return attr ? mnl_attr_get_u32(attr) : dflt;
 }
 
+/* The SM of a fabric description, as fabric show prints it (arg: its "sm") */
+static void json_sm(struct ctl *ctl, void *arg)
+{
+	jv_write(&ctl->jw, "sm", arg);
+}
+
+static void print_sm(struct ctl *ctl, const struct jv *sm)
+{
+	static const char *const keys[] = {
+		"routing_engine", "netns", "ibdev", "port_guid", "log", "conf",
+	};
+	static const char *const words[] = {
+		"routing-engine", "netns", "ibdev", "guid", "log", "conf",
+	};
+	uint64_t pid = 0;
+	unsigned int i;
+
+	fprintf(ctl->out, "sm %s", jv_get_str(sm, "kind") ? jv_get_str(sm, "kind") : "?");
+	if (jv_get_u64(sm, "pid", &pid))
+		fprintf(ctl->out, " pid %" PRIu64, pid);
+	for (i = 0; i < ARRAY_SIZE(keys); i++)
+		if (jv_get_str(sm, keys[i]))
+			fprintf(ctl->out, " %s %s", words[i], jv_get_str(sm, keys[i]));
+	fputc('\n', ctl->out);
+}
+
+/* arg: the "sm" of the fabric description, or NULL */
 void ctl_print_fabric(struct ctl *ctl, const struct nlmsghdr *nlh,
 		      const struct nlattr **tb, void *arg)
 {
+	const struct jv *sm = arg;
 	FILE *f = ctl->out;
+	size_t len;
+	const void *data;
 
-	(void)arg;
 	if (ctl->json) {
-		ctl_json_msg(ctl, NULL, nlh, &ctl_fabric_attrs);
+		data = ibsw_genl_attrs(nlh, &len);
+		if (data)
+			json_attrs(ctl, NULL, data, len, &ctl_fabric_attrs, sm ? json_sm : NULL,
+				   (void *)sm);
 		return;
 	}
 	if (tb[IBSW_A_FABRIC_TIME_SCALE])
@@ -519,6 +554,8 @@ void ctl_print_fabric(struct ctl *ctl, const struct nlmsghdr *nlh,
 	if (tb[IBSW_A_FABRIC_NR_ADDRS])
 		fprintf(f, " addrs %u", mnl_attr_get_u32(tb[IBSW_A_FABRIC_NR_ADDRS]));
 	fputc('\n', f);
+	if (sm)
+		print_sm(ctl, sm);
 }
 
 void ctl_print_switch(struct ctl *ctl, const struct nlmsghdr *nlh,

@@ -12,6 +12,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <sched.h>
+#include <signal.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mount.h>
@@ -200,6 +201,152 @@ static int sys_in_netns(struct ctl *ctl, const char *name,
 	return rc == 126 ? -EPERM : rc;
 }
 
+static int sys_spawn(struct ctl *ctl, char *const argv[], const char *out)
+{
+	int fd, in;
+	pid_t pid;
+
+	fd = open(out, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0644);
+	if (fd < 0)
+		return -errno;
+	fflush(ctl->out);
+	fflush(ctl->err);
+	pid = fork();
+	if (pid < 0) {
+		close(fd);
+		return -errno;
+	}
+	if (!pid) {
+		in = open("/dev/null", O_RDONLY);
+		if (in < 0 || dup2(in, 0) < 0 || dup2(fd, 1) < 0 || dup2(fd, 2) < 0 ||
+		    setsid() < 0)
+			_exit(127);
+		execvp(argv[0], argv);
+		fprintf(stderr, "ibswctl: cannot run %s: %s\n", argv[0], strerror(errno));
+		_exit(127);
+	}
+	close(fd);
+	return pid;
+}
+
+static bool file_has(const char *path, const char *text)
+{
+	char *line = NULL;
+	size_t size = 0;
+	bool found = false;
+	FILE *f = fopen(path, "r");
+
+	if (!f)
+		return false;
+	while (!found && getline(&line, &size, f) >= 0)
+		found = strstr(line, text);
+	free(line);
+	fclose(f);
+	return found;
+}
+
+static int sys_wait_text(struct ctl *ctl, int pid, const char *path, const char *text,
+			 unsigned int timeout_ms)
+{
+	const struct timespec tick = { .tv_nsec = 200 * 1000 * 1000 };
+	unsigned int waited = 0;
+
+	(void)ctl;
+	for (;;) {
+		if (file_has(path, text))
+			return 0;
+		if (waitpid(pid, NULL, WNOHANG) == pid)
+			return -ECHILD;
+		if (waited >= timeout_ms)
+			return -ETIMEDOUT;
+		nanosleep(&tick, NULL);
+		waited += 200;
+	}
+}
+
+/* Whether pid runs comm (/proc/PID/comm), so that a reused pid is left alone */
+static bool runs(int pid, const char *comm)
+{
+	char path[64], buf[64] = "";
+	FILE *f;
+
+	snprintf(path, sizeof(path), "/proc/%d/comm", pid);
+	f = fopen(path, "r");
+	if (!f)
+		return false;
+	if (!fgets(buf, sizeof(buf), f))
+		buf[0] = '\0';
+	fclose(f);
+	buf[strcspn(buf, "\n")] = '\0';
+	return !strcmp(buf, comm);
+}
+
+/* Gone: no such process, or a zombie (reaped if it is our child) */
+static bool gone(int pid, const char *comm)
+{
+	waitpid(pid, NULL, WNOHANG);
+	if (!runs(pid, comm))
+		return true;
+	return false;
+}
+
+static int sys_stop(struct ctl *ctl, int pid, const char *comm, unsigned int timeout_ms)
+{
+	const struct timespec tick = { .tv_nsec = 100 * 1000 * 1000 };
+	unsigned int waited;
+
+	(void)ctl;
+	if (pid <= 0 || !runs(pid, comm))
+		return 2;
+	if (kill(pid, SIGTERM) && errno == ESRCH)
+		return 2;
+	for (waited = 0; waited < timeout_ms; waited += 100) {
+		if (gone(pid, comm))
+			return 0;
+		nanosleep(&tick, NULL);
+	}
+	if (kill(pid, SIGKILL) && errno != ESRCH)
+		return -errno;
+	for (waited = 0; waited < 5000; waited += 100) {
+		if (gone(pid, comm))
+			return 1;
+		nanosleep(&tick, NULL);
+	}
+	return -ETIMEDOUT;
+}
+
+static int sys_write_file(struct ctl *ctl, const char *path, const char *text)
+{
+	int fd = open(path, O_WRONLY | O_CLOEXEC), err = 0;
+	size_t len = strlen(text);
+
+	(void)ctl;
+	if (fd < 0)
+		return -errno;
+	if (write(fd, text, len) != (ssize_t)len)
+		err = errno ? -errno : -EIO;
+	if (close(fd) && !err)
+		err = -errno;
+	return err;
+}
+
+static int sys_read_file(struct ctl *ctl, const char *path, char *buf, size_t len)
+{
+	int fd = open(path, O_RDONLY | O_CLOEXEC), err = 0;
+	ssize_t n;
+
+	(void)ctl;
+	if (fd < 0)
+		return -errno;
+	n = read(fd, buf, len - 1);
+	if (n < 0)
+		err = -errno;
+	else
+		buf[n] = '\0';
+	close(fd);
+	return err;
+}
+
 struct rdma_reply {
 	int mode;
 };
@@ -285,5 +432,10 @@ const struct ctl_ops ctl_sys_ops = {
 	.exists = sys_exists,
 	.rdma_netns = sys_rdma_netns,
 	.in_netns = sys_in_netns,
+	.spawn = sys_spawn,
+	.wait_text = sys_wait_text,
+	.stop = sys_stop,
+	.write_file = sys_write_file,
+	.read_file = sys_read_file,
 	.close = nl_close,
 };

@@ -43,6 +43,11 @@ void plan_link_rate(const struct topo_link *link, uint32_t *width, uint32_t *spe
 		*speed = speed_of_topo[link->speed];
 }
 
+bool plan_is_mgmt(const struct topo_node *node)
+{
+	return node->type == TOPO_HCA && node->devid == PLAN_MGMT_DEVID;
+}
+
 static void rate_word(char *buf, size_t len, uint32_t width, uint32_t speed)
 {
 	snprintf(buf, len, "%s%s", ctl_width_name(width), ctl_speed_name(speed));
@@ -211,7 +216,7 @@ static int plan_host_steps(struct plan *plan, const struct plan_host *h)
 	unsigned int q, nr_txq = plan->opts.vls ? plan->opts.vls : PLAN_DEFAULT_VLS;
 	uint64_t inject = h->hca->port[h->hca_port].inject_bps;
 	struct plan_step *step;
-	char hca[24];
+	char hca[24], desc[64];
 
 	snprintf(sp, sizeof(sp), "%s/%u", h->sw->ident, h->sw_port);
 	snprintf(lid, sizeof(lid), "%u", h->lid);
@@ -265,6 +270,10 @@ static int plan_host_steps(struct plan *plan, const struct plan_host *h)
 		add_step(plan, PLAN_CTL, "hca", "clock", h->rdma, "rate", rate, "netns", ns, NULL);
 	if (!step)
 		return -ENOMEM;
+	/* "hostname devname", as rdma-ndd sets it: ibnetdiscover names the host */
+	snprintf(desc, sizeof(desc), "%s %s", h->hca->ident, h->rdma);
+	if (!add_step(plan, PLAN_CTL, "hca", "desc", h->rdma, desc, "netns", ns, NULL))
+		return -ENOMEM;
 	return 0;
 }
 
@@ -293,25 +302,42 @@ static int plan_mgmt(struct plan *plan)
  * namespace, 10.1.X.Y/16 after the LID of its first port. It goes away
  * with the namespace.
  */
-static int plan_mgmt_host(struct plan *plan, struct plan_host *h)
+static int plan_mgmt_veth(struct plan *plan, const struct topo_node *node, const char *netns,
+			  uint16_t lid, char mgmt_ipv4[16])
 {
 	char veth[16], a4[32];
 
 	if (!plan->opts.mgmt)
 		return 0;
-	snprintf(h->mgmt_ipv4, sizeof(h->mgmt_ipv4), "10.1.%u.%u", h->lid >> 8, h->lid & 0xff);
-	snprintf(veth, sizeof(veth), "m-%s", h->hca->ident);
-	snprintf(a4, sizeof(a4), "%s/16", h->mgmt_ipv4);
+	snprintf(mgmt_ipv4, 16, "10.1.%u.%u", lid >> 8, lid & 0xff);
+	snprintf(veth, sizeof(veth), "m-%s", node->ident);
+	snprintf(a4, sizeof(a4), "%s/16", mgmt_ipv4);
 	if (!add_step(plan, PLAN_EXEC, "ip", "link", "add", veth, "type", "veth", "peer", "name",
-		      PLAN_MGMT_IFNAME, "netns", h->netns, NULL) ||
+		      PLAN_MGMT_IFNAME, "netns", netns, NULL) ||
 	    !add_step(plan, PLAN_EXEC, "ip", "link", "set", veth, "master", PLAN_MGMT_BRIDGE, "up",
 		      NULL) ||
-	    !add_step(plan, PLAN_EXEC, "ip", "-n", h->netns, "addr", "add", a4, "dev",
+	    !add_step(plan, PLAN_EXEC, "ip", "-n", netns, "addr", "add", a4, "dev",
 		      PLAN_MGMT_IFNAME, NULL) ||
-	    !add_step(plan, PLAN_EXEC, "ip", "-n", h->netns, "link", "set", PLAN_MGMT_IFNAME, "up",
+	    !add_step(plan, PLAN_EXEC, "ip", "-n", netns, "link", "set", PLAN_MGMT_IFNAME, "up",
 		      NULL))
 		return -ENOMEM;
 	return 0;
+}
+
+/* A node's namespace, with its loopback up and its management interface */
+static int plan_netns(struct plan *plan, const struct topo_node *node, const char *netns,
+		      uint16_t lid, char mgmt_ipv4[16])
+{
+	struct plan_step *step;
+
+	step = add_step(plan, PLAN_EXEC, "ip", "netns", "add", netns, NULL);
+	if (!step)
+		return -ENOMEM;
+	step->undo = UNDO_NETNS;
+	step->undo_arg = step->argv[3];
+	if (!add_step(plan, PLAN_EXEC, "ip", "-n", netns, "link", "set", "lo", "up", NULL))
+		return -ENOMEM;
+	return plan_mgmt_veth(plan, node, netns, lid, mgmt_ipv4);
 }
 
 /* The injection rate of a host port, as the kernel works it out */
@@ -331,13 +357,14 @@ static int plan_hosts(struct plan *plan)
 {
 	const struct routes *r = plan->routes;
 	const struct topo_node *prev = NULL;
-	struct plan_step *step;
 	struct plan_host *h;
 	unsigned int i, k = 0;
 	uint8_t mac[6];
 	int err;
 
 	for (i = 0; i < r->nhcas; i++) {
+		if (plan_is_mgmt(r->hca[i].hca))
+			continue;
 		h = &plan->host[plan->nhosts++];
 		h->hca = r->hca[i].hca;
 		h->hca_port = r->hca[i].port;
@@ -360,15 +387,7 @@ static int plan_hosts(struct plan *plan)
 		else if (plan->opts.rxe)
 			snprintf(h->rdma, sizeof(h->rdma), "rxe_%s", h->hca->ident);
 		if (h->hca != prev) {
-			step = add_step(plan, PLAN_EXEC, "ip", "netns", "add", h->netns, NULL);
-			if (!step)
-				return -ENOMEM;
-			step->undo = UNDO_NETNS;
-			step->undo_arg = step->argv[3];
-			if (!add_step(plan, PLAN_EXEC, "ip", "-n", h->netns, "link", "set", "lo",
-				      "up", NULL))
-				return -ENOMEM;
-			err = plan_mgmt_host(plan, h);
+			err = plan_netns(plan, h->hca, h->netns, h->lid, h->mgmt_ipv4);
 			if (err)
 				return err;
 		}
@@ -377,6 +396,116 @@ static int plan_hosts(struct plan *plan)
 		if (err)
 			return err;
 	}
+	return 0;
+}
+
+/*
+ * The management nodes, after the hosts: a namespace each, and a
+ * management HCA on the port, named after the node ("M1 ibsw_mgmt0").
+ */
+static int plan_mgmt_nodes(struct plan *plan)
+{
+	const struct routes *r = plan->routes;
+	char sp[64], guid[24];
+	struct plan_step *step;
+	struct plan_mgmt *m;
+	unsigned int i;
+	int err;
+
+	for (i = 0; i < r->nhcas; i++) {
+		if (!plan_is_mgmt(r->hca[i].hca))
+			continue;
+		m = &plan->mgmt[plan->nmgmt];
+		m->node = r->hca[i].hca;
+		m->sw = r->hca[i].sw;
+		m->sw_port = r->hca[i].sw_port;
+		m->lid = r->hca[i].lid;
+		m->guid = m->node->port[r->hca[i].port].guid;
+		if (!m->guid)
+			m->guid = m->node->guid;
+		snprintf(m->netns, sizeof(m->netns), "%s%s", plan->opts.prefix, m->node->ident);
+		snprintf(m->ibdev, sizeof(m->ibdev), PLAN_MGMT_IBDEV "%u", plan->nmgmt);
+		snprintf(m->desc, sizeof(m->desc), "%s %s", m->node->ident, m->ibdev);
+		plan->nmgmt++;
+		err = plan_netns(plan, m->node, m->netns, m->lid, m->mgmt_ipv4);
+		if (err)
+			return err;
+		snprintf(sp, sizeof(sp), "%s/%u", m->sw->ident, m->sw_port);
+		snprintf(guid, sizeof(guid), "0x%016" PRIx64, m->guid);
+		step = m->guid ?
+			add_step(plan, PLAN_CTL, "mgmt", "add", sp, "name", m->ibdev, "guid", guid,
+				 NULL) :
+			add_step(plan, PLAN_CTL, "mgmt", "add", sp, "name", m->ibdev, NULL);
+		if (!step)
+			return -ENOMEM;
+		step->undo = UNDO_MGMT;
+		step->undo_arg = step->argv[2];
+		if (!add_step(plan, PLAN_CTL, "hca", "desc", m->ibdev, m->desc, NULL))
+			return -ENOMEM;
+	}
+	return 0;
+}
+
+/*
+ * OpenSM on the first management node, last: the builder's LIDs, tables
+ * and addresses are in place, and the SM's sweep replaces them. It runs
+ * in the node's namespace; "@DEV" stands for DEV's port GUID, read once
+ * the HCA exists. Its cache (guid2lid) and dumps go to its directory,
+ * emptied by fabric up: the same fabric gets the same LIDs.
+ */
+static int plan_sm(struct plan *plan)
+{
+	struct plan_sm *sm = &plan->sm;
+	const struct plan_mgmt *m = plan->mgmt;
+	char cache[300], tmp[300], guid[40];
+	const char *argv[24];
+	struct plan_step *step;
+	int n = 0;
+
+	if (!plan->opts.sm)
+		return 0;
+	if (!plan->nmgmt)
+		return -ENODEV;
+	snprintf(sm->dir, sizeof(sm->dir), "%s/" PLAN_SM_SUBDIR,
+		 plan->opts.run_dir ? plan->opts.run_dir : "/run/ibsw");
+	snprintf(sm->log, sizeof(sm->log), "%s/opensm.log", sm->dir);
+	snprintf(sm->out, sizeof(sm->out), "%s/opensm.out", sm->dir);
+	sm->conf_written = !plan->opts.sm_conf;
+	if (plan->opts.sm_conf)
+		snprintf(sm->conf, sizeof(sm->conf), "%s", plan->opts.sm_conf);
+	else
+		snprintf(sm->conf, sizeof(sm->conf), "%s/opensm.conf", sm->dir);
+	snprintf(cache, sizeof(cache), "OSM_CACHE_DIR=%s", sm->dir);
+	snprintf(tmp, sizeof(tmp), "OSM_TMP_DIR=%s", sm->dir);
+	snprintf(guid, sizeof(guid), PLAN_SM_GUID_ARG "%s", m->ibdev);
+	argv[n++] = "ip";
+	argv[n++] = "netns";
+	argv[n++] = "exec";
+	argv[n++] = m->netns;
+	argv[n++] = "env";
+	argv[n++] = cache;
+	argv[n++] = tmp;
+	argv[n++] = "opensm";
+	argv[n++] = "-F";
+	argv[n++] = sm->conf;
+	argv[n++] = "-g";
+	argv[n++] = guid;
+	argv[n++] = "-f";
+	argv[n++] = sm->log;
+	if (plan->opts.sm_engine) {
+		argv[n++] = "-R";
+		argv[n++] = plan->opts.sm_engine;
+	}
+	if (plan->opts.sm_qos > 0)
+		argv[n++] = "-Q";
+	while (n < 18)
+		argv[n++] = NULL;
+	step = add_step(plan, PLAN_SM, argv[0], argv[1], argv[2], argv[3], argv[4], argv[5],
+			argv[6], argv[7], argv[8], argv[9], argv[10], argv[11], argv[12],
+			argv[13], argv[14], argv[15], argv[16], argv[17], NULL);
+	if (!step)
+		return -ENOMEM;
+	step->undo = UNDO_SM;
 	return 0;
 }
 
@@ -502,7 +631,8 @@ int plan_build(const struct topo *topo, const struct routes *routes,
 	plan->sw = calloc(topo->nswitches + 1, sizeof(*plan->sw));
 	plan->link = calloc(topo->nlinks + 1, sizeof(*plan->link));
 	plan->host = calloc(routes->nhcas + 1, sizeof(*plan->host));
-	if (!plan->topo_path || !plan->sw || !plan->link || !plan->host)
+	plan->mgmt = calloc(routes->nhcas + 1, sizeof(*plan->mgmt));
+	if (!plan->topo_path || !plan->sw || !plan->link || !plan->host || !plan->mgmt)
 		goto fail;
 	if (opts->scale) {
 		snprintf(num, sizeof(num), "%u", opts->scale);
@@ -517,7 +647,11 @@ int plan_build(const struct topo *topo, const struct routes *routes,
 	if (!err)
 		err = plan_hosts(plan);
 	if (!err)
+		err = plan_mgmt_nodes(plan);
+	if (!err)
 		err = plan_tables(plan);
+	if (!err)
+		err = plan_sm(plan);
 	if (err)
 		goto fail;
 	*out = plan;
@@ -541,6 +675,7 @@ void plan_free(struct plan *plan)
 	free(plan->sw);
 	free(plan->link);
 	free(plan->host);
+	free(plan->mgmt);
 	free(plan->topo_path);
 	free(plan);
 }
@@ -638,6 +773,59 @@ static void desc_switch(struct jw *jw, const struct plan *plan, const struct pla
 	jw_obj_close(jw);
 }
 
+/* The management nodes and the SM */
+static void desc_mgmt(struct jw *jw, const struct plan *plan)
+{
+	const struct plan_sm *sm = &plan->sm;
+	const struct plan_mgmt *m;
+	char guid[24];
+	unsigned int i;
+
+	jw_arr_open(jw, "mgmt_nodes");
+	for (i = 0; i < plan->nmgmt; i++) {
+		m = &plan->mgmt[i];
+		jw_obj_open(jw, NULL);
+		jw_str(jw, "name", m->node->name);
+		if (m->node->desc)
+			jw_str(jw, "desc", m->node->desc);
+		jw_str(jw, "ident", m->node->ident);
+		jw_str(jw, "netns", m->netns);
+		jw_str(jw, "ibdev", m->ibdev);
+		jw_str(jw, "node_desc", m->desc);
+		jw_str(jw, "switch", m->sw->ident);
+		jw_u64(jw, "switch_port", m->sw_port);
+		if (m->mgmt_ipv4[0])
+			jw_str(jw, "mgmt_ipv4", m->mgmt_ipv4);
+		else
+			jw_null(jw, "mgmt_ipv4");
+		snprintf(guid, sizeof(guid), "0x%016" PRIx64, m->guid);
+		if (m->guid)
+			jw_str(jw, "guid", guid);
+		else
+			jw_null(jw, "guid");
+		jw_obj_close(jw);
+	}
+	jw_arr_close(jw);
+	if (!plan->opts.sm) {
+		jw_null(jw, "sm");
+		return;
+	}
+	jw_obj_open(jw, "sm");
+	jw_str(jw, "kind", "opensm");
+	jw_u64(jw, "pid", sm->pid);
+	jw_str(jw, "netns", plan->mgmt[0].netns);
+	jw_str(jw, "ibdev", plan->mgmt[0].ibdev);
+	jw_str(jw, "port_guid", sm->guid);
+	jw_str(jw, "routing_engine", plan->opts.sm_engine ? plan->opts.sm_engine : "minhop");
+	jw_bool(jw, "qos", plan->opts.sm_qos > 0);
+	jw_str(jw, "dir", sm->dir);
+	jw_str(jw, "conf", sm->conf);
+	jw_bool(jw, "conf_written", sm->conf_written);
+	jw_str(jw, "log", sm->log);
+	jw_str(jw, "out", sm->out);
+	jw_obj_close(jw);
+}
+
 void plan_write_desc(struct jw *jw, const struct plan *plan)
 {
 	const struct plan_host *h;
@@ -710,6 +898,7 @@ void plan_write_desc(struct jw *jw, const struct plan *plan)
 		jw_obj_close(jw);
 	}
 	jw_arr_close(jw);
+	desc_mgmt(jw, plan);
 	jw_obj_close(jw);
 }
 
@@ -742,14 +931,56 @@ static bool listed_before(const struct jv *hosts, const struct jv *h, const char
 	return false;
 }
 
+/*
+ * The namespaces of the hosts or management nodes in list: their
+ * management veths first (with a management network): a namespace is
+ * dismantled after "ip netns del" returns, and with it the veth pair, so a
+ * fabric up right after would find the old m-IDENT still there.
+ */
+static int down_netns(struct plan *plan, const struct jv *list, const struct jv *mgmt)
+{
+	struct plan_step *step;
+	const struct jv *h;
+	const char *v;
+
+	for (h = list->child; h && mgmt && mgmt->type == JV_OBJ; h = h->next) {
+		char veth[16];
+
+		v = jv_get_str(h, "ident");
+		if (!v || listed_before(list, h, "netns"))
+			continue;
+		snprintf(veth, sizeof(veth), "m-%s", v);
+		step = add_step(plan, PLAN_EXEC, "ip", "link", "del", veth, NULL);
+		if (!add_need(step, NEED_PATH, "/sys/class/net/", veth))
+			return -ENOMEM;
+	}
+	for (h = list->child; h; h = h->next) {
+		v = jv_get_str(h, "netns");
+		if (listed_before(list, h, "netns"))
+			continue;
+		step = add_step(plan, PLAN_EXEC, "ip", "netns", "del", v, NULL);
+		if (!add_need(step, NEED_PATH, IBSWCTL_NETNS_DIR "/", v))
+			return -ENOMEM;
+	}
+	return 0;
+}
+
+static uint64_t port_of(const struct jv *o)
+{
+	uint64_t port;
+
+	return jv_get_u64(o, "switch_port", &port) ? port : 0;
+}
+
 int plan_build_down(const struct jv *desc, struct plan **out, char *err, size_t errlen)
 {
 	const struct jv *hosts = jv_get(desc, "hosts"), *switches = jv_get(desc, "switches");
+	const struct jv *mgmts = jv_get(desc, "mgmt_nodes"), *sm;
 	struct plan *plan = plan_alloc();
 	const struct jv *h, *s;
 	struct plan_step *step;
+	uint64_t version, pid;
 	const char *v;
-	uint64_t version;
 
 	*out = NULL;
 	if (!plan) {
@@ -773,6 +1004,30 @@ int plan_build_down(const struct jv *desc, struct plan **out, char *err, size_t 
 			goto bad;
 		}
 	}
+	if (mgmts && mgmts->type != JV_ARR) {
+		snprintf(err, errlen, "mgmt_nodes is not an array");
+		goto bad;
+	}
+	for (h = mgmts ? mgmts->child : NULL; h; h = h->next) {
+		if (!jv_get_str(h, "netns") || !jv_get_str(h, "ibdev") ||
+		    !jv_get_str(h, "switch") || !port_of(h)) {
+			snprintf(err, errlen, "a management node without netns, ibdev or port");
+			goto bad;
+		}
+	}
+	/* the SM first: it would not leave once its HCA is gone */
+	sm = jv_get(desc, "sm");
+	if (sm && sm->type == JV_OBJ) {
+		if (!jv_get_u64(sm, "pid", &pid) || !pid || pid > INT_MAX) {
+			snprintf(err, errlen, "an sm without a pid");
+			goto bad;
+		}
+		step = add_step(plan, PLAN_SM, "opensm", NULL);
+		if (!step)
+			goto nomem;
+		step->need = NEED_SM;
+		step->need_pid = (int)pid;
+	}
 	for (h = hosts->child; h; h = h->next) {
 		v = jv_get_str(h, "rdma_dev");
 		if (!v)
@@ -781,31 +1036,17 @@ int plan_build_down(const struct jv *desc, struct plan **out, char *err, size_t 
 		if (!add_need(step, NEED_PATH, "/sys/class/infiniband/", v))
 			goto nomem;
 	}
-	/*
-	 * The management veths first: a namespace is dismantled after
-	 * "ip netns del" returns, and with it the veth pair, so a fabric up
-	 * right after would find the old m-IDENT still there.
-	 */
-	for (h = hosts->child; h && jv_get(desc, "mgmt") &&
-	     jv_get(desc, "mgmt")->type == JV_OBJ; h = h->next) {
-		char veth[16];
+	for (h = mgmts ? mgmts->child : NULL; h; h = h->next) {
+		char sp[80];
 
-		v = jv_get_str(h, "ident");
-		if (!v || listed_before(hosts, h, "netns"))
-			continue;
-		snprintf(veth, sizeof(veth), "m-%s", v);
-		step = add_step(plan, PLAN_EXEC, "ip", "link", "del", veth, NULL);
-		if (!add_need(step, NEED_PATH, "/sys/class/net/", veth))
+		snprintf(sp, sizeof(sp), "%s/%" PRIu64, jv_get_str(h, "switch"), port_of(h));
+		step = add_step(plan, PLAN_CTL, "mgmt", "del", sp, NULL);
+		if (!add_need(step, NEED_PATH, "/sys/class/infiniband/", jv_get_str(h, "ibdev")))
 			goto nomem;
 	}
-	for (h = hosts->child; h; h = h->next) {
-		v = jv_get_str(h, "netns");
-		if (listed_before(hosts, h, "netns"))
-			continue;
-		step = add_step(plan, PLAN_EXEC, "ip", "netns", "del", v, NULL);
-		if (!add_need(step, NEED_PATH, IBSWCTL_NETNS_DIR "/", v))
-			goto nomem;
-	}
+	if (down_netns(plan, hosts, jv_get(desc, "mgmt")) ||
+	    (mgmts && down_netns(plan, mgmts, jv_get(desc, "mgmt"))))
+		goto nomem;
 	v = jv_get_str(jv_get(desc, "mgmt"), "bridge");
 	if (v) {
 		step = add_step(plan, PLAN_EXEC, "ip", "link", "del", v, NULL);

@@ -8,6 +8,8 @@
 #ifndef IBSWCTL_PLAN_H
 #define IBSWCTL_PLAN_H
 
+#include <limits.h>
+
 #include "ibswctl.h"
 #include "json.h"
 #include "route.h"
@@ -34,9 +36,26 @@
 #define PLAN_MGMT_ADDR		"10.1.255.254"	/* the bridge's: init_net reaches hosts */
 #define PLAN_MGMT_IFNAME	"eth0"
 
+/*
+ * A management node: a Ca (or Hca) record with devid=0x1b5e, the DeviceID
+ * ibsw's management HCA reports, so that ibnetdiscover's output of a
+ * fabric names its management HCAs again. Its port gets a management HCA
+ * (ibsw_mgmtN, N counting management nodes from 0 in file order) instead
+ * of an rxe host; the node gets a namespace, as a host, where the SM runs.
+ */
+#define PLAN_MGMT_DEVID		0x1b5e
+#define PLAN_MGMT_IBDEV		"ibsw_mgmt"
+
+/* OpenSM of "fabric up ... sm opensm": its files, under the run directory */
+#define PLAN_SM_SUBDIR		"opensm"
+#define PLAN_SM_TIMEOUT		120	/* seconds to wait for SUBNET UP */
+#define PLAN_SM_STOP_MS		5000	/* SIGTERM, then SIGKILL after this */
+#define PLAN_SM_GUID_ARG	"@"	/* "@DEV" in the SM's argv: DEV's port GUID */
+
 enum plan_kind {
 	PLAN_CTL,		/* an ibswctl command, run in-process */
 	PLAN_EXEC,		/* a program: ip, rdma */
+	PLAN_SM,		/* start the SM (argv), wait for SUBNET UP; stop it */
 };
 
 /* What undoes a step when a later one fails */
@@ -47,6 +66,8 @@ enum plan_undo {
 	UNDO_RXE,		/* rdma link delete ARG */
 	UNDO_ADDR,		/* addr set (empty table) */
 	UNDO_LINK,		/* ip link del ARG */
+	UNDO_MGMT,		/* mgmt del ARG */
+	UNDO_SM,		/* stop the SM this step started */
 };
 
 /* A step of "fabric down" runs only if its object still exists */
@@ -55,6 +76,7 @@ enum plan_need {
 	NEED_PATH,		/* need_arg exists (a namespace, an rdma device) */
 	NEED_SWITCH,		/* switch need_arg exists (switch-get) */
 	NEED_FAMILY,		/* the ibsw family exists (the module is loaded) */
+	NEED_SM,		/* process need_pid runs, and is opensm */
 };
 
 struct plan_step {
@@ -66,6 +88,7 @@ struct plan_step {
 	enum plan_need need;
 	char *need_arg;
 	int sw;			/* switch add: index into plan->sw, else -1 */
+	int need_pid;		/* NEED_SM */
 };
 
 struct plan_opts {
@@ -78,6 +101,12 @@ struct plan_opts {
 	uint32_t mtu;
 	bool rxe;
 	bool mgmt;		/* a management network (default) */
+	bool sm;		/* sm opensm: OpenSM on the first management node */
+	const char *sm_conf;	/* the user's opensm.conf, NULL: one is written */
+	const char *sm_engine;	/* routing_engine, NULL: OpenSM's (minhop) */
+	int sm_qos;		/* -1: not given, else qos FALSE/TRUE */
+	uint32_t sm_timeout;	/* seconds to wait for SUBNET UP */
+	const char *run_dir;	/* the SM's files go to run_dir/opensm */
 };
 
 struct plan_switch {
@@ -112,6 +141,29 @@ struct plan_host {
 	uint64_t hca_bps;	/* its injection rate in force, bit/s */
 };
 
+struct plan_mgmt {
+	const struct topo_node *node;
+	char netns[64];
+	char ibdev[32];
+	char desc[80];		/* its NodeDescription: "IDENT IBDEV" */
+	char mgmt_ipv4[16];	/* "" without a management network */
+	const struct topo_node *sw;
+	unsigned int sw_port;
+	uint16_t lid;		/* the builder's; the HCA takes one from the SM */
+	uint64_t guid;		/* the topology's caguid= or port GUID, 0: none */
+};
+
+/* The SM fabric up starts: its files, and its pid once started */
+struct plan_sm {
+	char dir[256];
+	char conf[PATH_MAX];	/* the user's, or dir/opensm.conf (written) */
+	bool conf_written;
+	char log[300];
+	char out[300];		/* its stdout and stderr */
+	char guid[24];		/* 0x..., once read */
+	int pid;		/* 0: not running */
+};
+
 struct plan {
 	struct plan_opts opts;
 	char *topo_path;	/* absolute, for the description */
@@ -124,15 +176,24 @@ struct plan {
 	struct plan_link *link;	/* switch-to-switch links */
 	unsigned int nhosts;
 	struct plan_host *host;	/* LID order */
+	unsigned int nmgmt;
+	struct plan_mgmt *mgmt;	/* file order */
+	struct plan_sm sm;	/* with opts.sm */
 	unsigned int nsteps;
 	unsigned int cap;
 	struct plan_step *step;
 };
 
+/* Whether a node is a management node (PLAN_MGMT_DEVID) */
+bool plan_is_mgmt(const struct topo_node *node);
+
 /* Rate of a topology link: the file's, or 4x QDR where it says nothing */
 void plan_link_rate(const struct topo_link *link, uint32_t *width, uint32_t *speed);
 
-/* The plan of "fabric up". -ENOMEM, or -EINVAL for a bad prefix. */
+/*
+ * The plan of "fabric up". -ENOMEM, -EINVAL for a bad prefix, -ENODEV for
+ * sm without a management node.
+ */
 int plan_build(const struct topo *topo, const struct routes *routes,
 	       const struct plan_opts *opts, struct plan **plan);
 /*

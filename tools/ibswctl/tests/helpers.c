@@ -138,6 +138,62 @@ static int fake_in_netns(struct ctl *ctl, const char *name,
 	return rc;
 }
 
+static void log_argv(struct t *t, const char *what, char *const argv[])
+{
+	int i;
+
+	fputs(what, t->runsf);
+	for (i = 0; argv[i]; i++)
+		fprintf(t->runsf, " %s", argv[i]);
+}
+
+static int fake_spawn(struct ctl *ctl, char *const argv[], const char *out)
+{
+	struct t *t = t_of(ctl);
+
+	log_argv(t, "spawn", argv);
+	fprintf(t->runsf, " > %s\n", out);
+	fflush(t->runsf);
+	return T_SM_PID;
+}
+
+static int fake_wait_text(struct ctl *ctl, int pid, const char *path, const char *text,
+			  unsigned int timeout_ms)
+{
+	struct t *t = t_of(ctl);
+
+	fprintf(t->runsf, "wait %d %s %s %u\n", pid, path, text, timeout_ms);
+	fflush(t->runsf);
+	return t->wait_err;
+}
+
+static int fake_stop(struct ctl *ctl, int pid, const char *comm, unsigned int timeout_ms)
+{
+	struct t *t = t_of(ctl);
+
+	fprintf(t->runsf, "stop %d %s %u\n", pid, comm, timeout_ms);
+	fflush(t->runsf);
+	return t->stop_ret;
+}
+
+static int fake_write_file(struct ctl *ctl, const char *path, const char *text)
+{
+	struct t *t = t_of(ctl);
+
+	fprintf(t->runsf, "write %s %s\n", path, text);
+	fflush(t->runsf);
+	return 0;
+}
+
+static int fake_read_file(struct ctl *ctl, const char *path, char *buf, size_t len)
+{
+	(void)ctl;
+	if (strlen(path) < 10 || strcmp(path + strlen(path) - 10, "/node_guid"))
+		return -ENOENT;
+	snprintf(buf, len, "%s", T_NODE_GUID);
+	return 0;
+}
+
 static const struct ctl_ops fake_ops = {
 	.xfer = fake_xfer,
 	.listen = fake_listen,
@@ -146,6 +202,11 @@ static const struct ctl_ops fake_ops = {
 	.exists = fake_exists,
 	.rdma_netns = fake_rdma_netns,
 	.in_netns = fake_in_netns,
+	.spawn = fake_spawn,
+	.wait_text = fake_wait_text,
+	.stop = fake_stop,
+	.write_file = fake_write_file,
+	.read_file = fake_read_file,
 };
 
 struct t *t_new(void)

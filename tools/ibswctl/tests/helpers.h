@@ -60,7 +60,17 @@ struct t {
 	int rdma_busy;
 	/* in_netns NS runs its function with sys_root SYS_ROOT/netns/NS */
 	char netns_root[512];
+	/*
+	 * The SM: spawn, wait_text, stop and write_file are logged in runs
+	 * ("spawn ARGV > OUT", "wait PATH TEXT", "stop PID COMM", "write PATH
+	 * TEXT"); spawn returns T_SM_PID, wait_text wait_err, stop stop_ret
+	 */
+	int wait_err;
+	int stop_ret;
 };
+
+#define T_SM_PID	4242
+#define T_NODE_GUID	"02b5:de00:0001:0103\n"	/* read_file of every node_guid */
 
 struct t *t_new(void);
 void t_free(struct t *t);

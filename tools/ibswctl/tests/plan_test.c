@@ -48,6 +48,7 @@ static const struct {
 	{ "fattree.topo", "vls 8 buffer 260 prefix t-", "fattree.plan" },
 	{ "extras.ibnd", "no-rxe no-mgmt mtu 9000", "extras.plan" },
 	{ "dcms.topo", "scale 10", "dcms.plan" },
+	{ "ibsw-sm.ibnd", "sm opensm routing-engine ftree qos on", "ibsw-sm.plan" },
 };
 
 static void golden_plans(void **state)
@@ -235,6 +236,33 @@ static char *plan_lines(const char *plan, bool ctl)
 	return out;
 }
 
+/* Whether hca desc wrote text to dev's node_desc (the fake sysfs) */
+static bool wrote_desc(struct t *t, const char *dev, const char *text)
+{
+	char line[256];
+
+	fflush(t->runsf);
+	snprintf(line, sizeof(line), "write /nonexistent/sys/class/infiniband/%s/node_desc %s\n",
+		 dev, text);
+	return strstr(t->runs, line);
+}
+
+/* text without its lines that start with prefix */
+static char *drop_lines(const char *text, const char *prefix)
+{
+	char *out = NULL, *copy = strdup(text), *line, *save = NULL;
+	size_t size = 0;
+	FILE *f = open_memstream(&out, &size);
+
+	assert_non_null(f);
+	for (line = strtok_r(copy, "\n", &save); line; line = strtok_r(NULL, "\n", &save))
+		if (strncmp(line, prefix, strlen(prefix)))
+			fprintf(f, "%s\n", line);
+	fclose(f);
+	free(copy);
+	return out;
+}
+
 /* The commands of the requests made, as the plan writes them (cmd only) */
 static char *req_cmds(struct t *t)
 {
@@ -267,10 +295,14 @@ static void up_and_down(void **state)
 	assert_int_equal(t_run(t, cmd), 0);
 	assert_string_equal(t_err(t), "");
 	assert_string_equal(t_out(t), "");
-	/* every program of the plan, in order */
+	/* every program of the plan, in order; hca desc writes node_desc */
 	want = plan_lines(plan, false);
-	assert_string_equal(t->runs, want);
+	got = drop_lines(t->runs, "write ");
+	assert_string_equal(got, want);
+	free(got);
 	free(want);
+	assert_true(wrote_desc(t, "rxe_H1", "H1 rxe_H1"));
+	assert_true(wrote_desc(t, "rxe_H7", "H7 rxe_H7"));
 	/* and every netlink request: 1 + 2 + 1 + 7 + 1 + 2 */
 	cmds = req_cmds(t);
 	assert_string_equal(cmds,
@@ -536,6 +568,7 @@ static void undo_after_request_failure(void **state)
 	fflush(t->runsf);
 	assert_non_null(strstr(t->runs,
 			       "ip netns exec H5 rdma link add rxe_H5 type rxe netdev ib0\n"
+			       "write /nonexistent/sys/class/infiniband/rxe_H5/node_desc H5 rxe_H5\n"
 			       "ip netns add H6\nip -n H6 link set lo up\n"
 			       "ip netns del H6\nrdma link delete rxe_H5\nip netns del H5\n"));
 	assert_non_null(strstr(t->runs, "rdma link delete rxe_H1\nip netns del H1\n"));
@@ -619,6 +652,172 @@ static void down_errors(void **state)
 }
 
 /* The pure plan API, as other tools could use it */
+/*
+ * sm opensm: the management node's HCA, then OpenSM in its namespace with
+ * its GUID and a configuration written, waited for; the description has
+ * both, fabric show the SM, and fabric down stops it before anything goes.
+ */
+static void sm_up_and_down(void **state)
+{
+	char *desc = tmp_path("sm/fabric.json"), *run = tmp_path("sm/run"), *text, *conf;
+	struct t *t = t_new();
+	char cmd[512], want[1024];
+	const char *r;
+	unsigned int i;
+
+	(void)state;
+	t->respond = kernel;
+	t->ctl.run_dir = run;
+	snprintf(cmd, sizeof(cmd), "fabric up ibsw-sm.ibnd desc %s sm opensm routing-engine ftree",
+		 desc);
+	assert_int_equal(t_run(t, cmd), 0);
+	assert_string_equal(t_err(t), "");
+	fflush(t->runsf);
+	assert_true(wrote_desc(t, "ibsw_mgmt0", "M1 ibsw_mgmt0"));
+	/* started last, its GUID read from sysfs, then waited for */
+	snprintf(want, sizeof(want), "spawn ip netns exec M1 env OSM_CACHE_DIR=%s/opensm ", run);
+	r = strstr(t->runs, want);
+	assert_non_null(r);
+	snprintf(want, sizeof(want), "OSM_TMP_DIR=%s/opensm opensm -F %s/opensm/opensm.conf ",
+		 run, run);
+	r = strstr(r, want);
+	assert_non_null(r);
+	snprintf(want, sizeof(want), "-g 0x02b5de0000010103 -f %s/opensm/opensm.log -R ftree ",
+		 run);
+	r = strstr(r, want);
+	assert_non_null(r);
+	snprintf(want, sizeof(want), "> %s/opensm/opensm.out\nwait %d %s/opensm/opensm.log ",
+		 run, T_SM_PID, run);
+	r = strstr(r, want);
+	assert_non_null(r);
+	snprintf(want, sizeof(want), "SUBNET UP %u\n", PLAN_SM_TIMEOUT * 1000);
+	assert_string_equal(r + strlen(r) - strlen(want), want);
+	for (i = 0; i < t->nreq && t_cmd(t->req[i]) != IBSW_CMD_MGMT_NEW; i++)
+		;
+	assert_true(i < t->nreq);
+	assert_true(ctl_attr_uint(t_attr(t->req[i], IBSW_A_PORT_GUID)) == 0x02b5de0000010103ULL);
+	assert_string_equal(mnl_attr_get_str(t_attr(t->req[i], IBSW_A_PORT_IBDEV_NAME)),
+			    "ibsw_mgmt0");
+	snprintf(want, sizeof(want), "%s/opensm/opensm.conf", run);
+	conf = t_read_file(want);
+	assert_non_null(conf);
+	assert_non_null(strstr(conf, "\nguid 0x02b5de0000010103\n"));
+	assert_non_null(strstr(conf, "\nrouting_engine ftree\nqos FALSE\n"));
+	free(conf);
+	text = t_read_file(desc);
+	check_jq(text, ".sm.pid", "4242\n");
+	check_jq(text, ".sm.routing_engine", "\"ftree\"\n");
+	check_jq(text, ".sm.port_guid", "\"0x02b5de0000010103\"\n");
+	check_jq(text, "[.mgmt_nodes[] | .ident, .ibdev, .switch, .switch_port] | join(\" \")",
+		 "\"M1 ibsw_mgmt0 S1 3\"\n");
+	check_jq(text, "[.hosts[].ident] | join(\" \")", "\"H2 H1\"\n");
+	free(text);
+
+	t_clear(t);
+	snprintf(cmd, sizeof(cmd), "fabric show desc %s", desc);
+	assert_int_equal(t_run(t, cmd), 0);
+	snprintf(want, sizeof(want), "%s %s log %s/opensm/opensm.log conf %s/opensm/opensm.conf\n",
+		 "time-scale 7\nsm opensm pid 4242 routing-engine ftree netns M1 ibdev ibsw_mgmt0",
+		 "guid 0x02b5de0000010103", run, run);
+	assert_string_equal(t_out(t), want);
+	t_clear(t);
+	snprintf(cmd, sizeof(cmd), "-j fabric show desc %s", desc);
+	assert_int_equal(t_run(t, cmd), 0);
+	check_jq(t_out(t), "[.time_scale, .sm.pid] | join(\" \")", "\"7 4242\"\n");
+
+	/* the SM first, then the rxe devices, the management HCA */
+	t_clear(t);
+	fclose(t->runsf);
+	free(t->runs);
+	t->runs = NULL;
+	t->runsf = open_memstream(&t->runs, &t->runs_size);
+	t->paths[t->npaths++] = "/sys/class/infiniband/rxe_H1";
+	t->paths[t->npaths++] = "/sys/class/infiniband/ibsw_mgmt0";
+	t->paths[t->npaths++] = IBSWCTL_NETNS_DIR "/M1";
+	snprintf(cmd, sizeof(cmd), "fabric down desc %s", desc);
+	assert_int_equal(t_run(t, cmd), 0);
+	fflush(t->runsf);
+	assert_true(!strncmp(t->runs, "stop 4242 opensm 5000\nrdma link delete rxe_H1\n", 45));
+	assert_string_equal(ctl_cmd_name(t_cmd(t->req[0])), "mgmt-del");
+	assert_non_null(strstr(t->runs, "ip netns del M1\n"));
+	free(desc);
+	free(run);
+	t_free(t);
+}
+
+/* No SUBNET UP: said, the SM stopped, and everything undone */
+static void sm_fails(void **state)
+{
+	char *desc = tmp_path("sm2/fabric.json"), *run = tmp_path("sm2/run");
+	struct t *t = t_new();
+	char cmd[512], want[512];
+	unsigned int i, mgmt_del = 0;
+
+	(void)state;
+	t->respond = kernel;
+	t->ctl.run_dir = run;
+	t->wait_err = -ETIMEDOUT;
+	t->stop_ret = 1;
+	snprintf(cmd, sizeof(cmd), "fabric up ibsw-sm.ibnd desc %s sm opensm sm-timeout 7", desc);
+	assert_int_equal(t_run(t, cmd), 1);
+	snprintf(want, sizeof(want),
+		 "ibswctl: opensm (pid 4242): no SUBNET UP in %s/opensm/opensm.log after 7 s\n"
+		 "ibswctl: opensm (pid 4242) ignored SIGTERM: killed\n", run);
+	assert_non_null(strstr(t_err(t), want));
+	fflush(t->runsf);
+	assert_non_null(strstr(t->runs, "stop 4242 opensm 5000\n"));
+	assert_non_null(strstr(t->runs, "ip netns del M1\n"));
+	for (i = 0; i < t->nreq; i++)
+		mgmt_del += t_cmd(t->req[i]) == IBSW_CMD_MGMT_DEL;
+	assert_int_equal(mgmt_del, 1);
+	assert_false(t->ctl.ops->exists(&t->ctl, desc));
+	free(desc);
+	free(run);
+	t_free(t);
+}
+
+static void sm_errors(void **state)
+{
+	static const char bad[] = "devid=0x1b5e\nHca 2 \"M1\"\n[1] \"S1\"[1]\n\n"
+				  "Switch 4 \"S1\"\n[1] \"M1\"[1]\n";
+	char *path = tmp_path("two-port-mgmt.topo"), cmd[512];
+	struct t *t = t_new();
+	FILE *f;
+
+	(void)state;
+	assert_int_equal(t_run(t, "fabric up seed002.net sm opensm"), 1);
+	assert_non_null(strstr(t_err(t), "seed002.net: sm opensm needs a management node"));
+	assert_non_null(strstr(t_err(t), "a Ca record with devid=0x1b5e before it\n"));
+	t_clear(t);
+	assert_int_equal(t_run(t, "fabric up seed002.net routing-engine ftree"), 2);
+	assert_string_equal(t_err(t),
+			    "ibswctl: fabric up: \"routing-engine\" is an option of sm opensm\n");
+	t_clear(t);
+	assert_int_equal(t_run(t, "fabric up seed002.net sm opensm routing-engine 'a b'"), 2);
+	t_clear(t);
+	assert_int_equal(t_run(t, "fabric up seed002.net sm ibsim"), 2);
+	t_clear(t);
+	assert_int_equal(t_run(t, "fabric up seed002.net sm opensm qos maybe"), 2);
+	t_clear(t);
+	f = fopen(path, "w");
+	assert_non_null(f);
+	fputs(bad, f);
+	fclose(f);
+	snprintf(cmd, sizeof(cmd), "fabric up %s dry-run", path);
+	assert_int_equal(t_run(t, cmd), 1);
+	snprintf(cmd, sizeof(cmd), "%s:2: %s has 2 ports: a management HCA has one\n", path,
+		 "management node \"M1\" (devid=0x1b5e)");
+	assert_string_equal(t_err(t), cmd);
+	/* exclusive rdma netns mode: the SM could not see its HCA */
+	t_clear(t);
+	t->rdma_mode = CTL_RDMA_EXCLUSIVE;
+	assert_int_equal(t_run(t, "fabric up ibsw-sm.ibnd sm opensm desc /nonexistent/x.json"), 1);
+	assert_non_null(strstr(t_err(t), "sm opensm needs rdma's shared netns mode"));
+	assert_int_equal(t->nreq, 0);
+	free(path);
+	t_free(t);
+}
+
 static void plan_api(void **state)
 {
 	struct plan_opts opts = { .topo_path = "extras.ibnd", .rxe = true };
@@ -687,6 +886,9 @@ int main(int argc, char **argv)
 		cmocka_unit_test(undo_after_request_failure),
 		cmocka_unit_test(down_module_unloaded),
 		cmocka_unit_test(down_errors),
+		cmocka_unit_test(sm_up_and_down),
+		cmocka_unit_test(sm_fails),
+		cmocka_unit_test(sm_errors),
 		cmocka_unit_test(plan_api),
 	};
 	const char *dir = argc > 1 ? argv[1] : LIB_FIXTURES;
