@@ -168,6 +168,28 @@ static void fill_sm_conf(FILE *f, const void *arg)
 	fprintf(f, "qos %s\n", plan->opts.sm_qos > 0 ? "TRUE" : "FALSE");
 	fprintf(f, "sweep_interval 10\n");
 	fprintf(f, "log_file %s\n", plan->sm.log);
+	fprintf(f, "# each line at once: fabric up waits for SUBNET UP in it\nlog_flush TRUE\n");
+}
+
+/*
+ * Whether a configuration flushes OpenSM's log: without it (OpenSM's
+ * default) SUBNET UP can sit in its buffer for good.
+ */
+static bool conf_flushes(const char *path)
+{
+	char *line = NULL, key[64], val[64];
+	size_t size = 0;
+	bool flush = false;
+	FILE *f = fopen(path, "r");
+
+	if (!f)
+		return false;
+	while (getline(&line, &size, f) >= 0)
+		if (sscanf(line, "%63s %63s", key, val) == 2 && !strcmp(key, "log_flush"))
+			flush = !strcmp(val, "TRUE");
+	free(line);
+	fclose(f);
+	return flush;
 }
 
 /* "02b5:de00:0001:0103" (sysfs node_guid) into "0x02b5de0000010103" */
@@ -240,6 +262,7 @@ static int sm_start(struct ctl *ctl, struct plan *plan, const struct plan_step *
 	/* OpenSM runs elsewhere: the user's file by its absolute path */
 	if (!sm->conf_written && realpath(sm->conf, conf))
 		snprintf(sm->conf, sizeof(sm->conf), "%s", conf);
+
 	for (i = 0; i < step->argc && i < (int)ARRAY_SIZE(argv) - 1; i++) {
 		argv[i] = step->argv[i];
 		if (!strncmp(argv[i], PLAN_SM_GUID_ARG, strlen(PLAN_SM_GUID_ARG)))
@@ -701,6 +724,11 @@ static int fabric_up(struct ctl *ctl, int argc, char **argv)
 	}
 	if (ctl->ops->exists(ctl, desc)) {
 		ctl_err(ctl, "fabric already up: %s exists (\"ibswctl fabric down\" first)", desc);
+		goto out;
+	}
+	if (opts.sm_conf && !conf_flushes(opts.sm_conf)) {
+		ctl_err(ctl, "%s: no \"log_flush TRUE\" (or not readable): OpenSM would keep SUBNET UP in its buffer, and fabric up waits for it in its log",
+			opts.sm_conf);
 		goto out;
 	}
 	/* before the first namespace: the mode cannot change while one exists */

@@ -808,6 +808,11 @@ static void sm_errors(void **state)
 	snprintf(cmd, sizeof(cmd), "%s:2: %s has 2 ports: a management HCA has one\n", path,
 		 "management node \"M1\" (devid=0x1b5e)");
 	assert_string_equal(t_err(t), cmd);
+	/* a configuration that does not flush OpenSM's log */
+	t_clear(t);
+	assert_int_equal(t_run(t, "fabric up ibsw-sm.ibnd sm opensm sm-conf seed002.net"), 1);
+	assert_non_null(strstr(t_err(t), "seed002.net: no \"log_flush TRUE\""));
+	assert_int_equal(t->nreq, 0);
 	/* exclusive rdma netns mode: the SM could not see its HCA */
 	t_clear(t);
 	t->rdma_mode = CTL_RDMA_EXCLUSIVE;
