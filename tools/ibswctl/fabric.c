@@ -168,7 +168,7 @@ static void fill_sm_conf(FILE *f, const void *arg)
 	fprintf(f, "qos %s\n", plan->opts.sm_qos > 0 ? "TRUE" : "FALSE");
 	fprintf(f, "sweep_interval 10\n");
 	fprintf(f, "log_file %s\n", plan->sm.log);
-	fprintf(f, "# each line at once: fabric up waits for SUBNET UP in it\nlog_flush TRUE\n");
+	fprintf(f, "# each line at once: fabric up waits for SUBNET UP in it\nforce_log_flush TRUE\n");
 }
 
 /*
@@ -185,7 +185,7 @@ static bool conf_flushes(const char *path)
 	if (!f)
 		return false;
 	while (getline(&line, &size, f) >= 0)
-		if (sscanf(line, "%63s %63s", key, val) == 2 && !strcmp(key, "log_flush"))
+		if (sscanf(line, "%63s %63s", key, val) == 2 && !strcmp(key, "force_log_flush"))
 			flush = !strcmp(val, "TRUE");
 	free(line);
 	fclose(f);
@@ -727,7 +727,7 @@ static int fabric_up(struct ctl *ctl, int argc, char **argv)
 		goto out;
 	}
 	if (opts.sm_conf && !conf_flushes(opts.sm_conf)) {
-		ctl_err(ctl, "%s: no \"log_flush TRUE\" (or not readable): OpenSM would keep SUBNET UP in its buffer, and fabric up waits for it in its log",
+		ctl_err(ctl, "%s: no \"force_log_flush TRUE\" (or not readable): OpenSM would keep SUBNET UP in its buffer, and fabric up waits for it in its log",
 			opts.sm_conf);
 		goto out;
 	}

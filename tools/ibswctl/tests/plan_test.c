@@ -236,6 +236,17 @@ static char *plan_lines(const char *plan, bool ctl)
 	return out;
 }
 
+/* Forget the output, the requests and the programs run */
+static void clear_all(struct t *t)
+{
+	t_clear(t);
+	fclose(t->runsf);
+	free(t->runs);
+	t->runs = NULL;
+	t->runsf = open_memstream(&t->runs, &t->runs_size);
+	assert_non_null(t->runsf);
+}
+
 /* Whether hca desc wrote text to dev's node_desc (the fake sysfs) */
 static bool wrote_desc(struct t *t, const char *dev, const char *text)
 {
@@ -365,11 +376,7 @@ static void up_and_down(void **state)
 	assert_int_equal(t->nruns, 0);
 
 	/* down: rxe_H2 and the namespaces of H3..H7 are already gone, and S2 */
-	t_clear(t);
-	fclose(t->runsf);
-	free(t->runs);
-	t->runs = NULL;
-	t->runsf = open_memstream(&t->runs, &t->runs_size);
+	clear_all(t);
 	t->paths[t->npaths++] = "/sys/class/infiniband/rxe_H1";
 	t->paths[t->npaths++] = "/sys/class/infiniband/rxe_H3";
 	t->paths[t->npaths++] = "/run/netns/H1";
@@ -726,11 +733,7 @@ static void sm_up_and_down(void **state)
 	check_jq(t_out(t), "[.time_scale, .sm.pid] | join(\" \")", "\"7 4242\"\n");
 
 	/* the SM first, then the rxe devices, the management HCA */
-	t_clear(t);
-	fclose(t->runsf);
-	free(t->runs);
-	t->runs = NULL;
-	t->runsf = open_memstream(&t->runs, &t->runs_size);
+	clear_all(t);
 	t->paths[t->npaths++] = "/sys/class/infiniband/rxe_H1";
 	t->paths[t->npaths++] = "/sys/class/infiniband/ibsw_mgmt0";
 	t->paths[t->npaths++] = IBSWCTL_NETNS_DIR "/M1";
@@ -811,7 +814,7 @@ static void sm_errors(void **state)
 	/* a configuration that does not flush OpenSM's log */
 	t_clear(t);
 	assert_int_equal(t_run(t, "fabric up ibsw-sm.ibnd sm opensm sm-conf seed002.net"), 1);
-	assert_non_null(strstr(t_err(t), "seed002.net: no \"log_flush TRUE\""));
+	assert_non_null(strstr(t_err(t), "seed002.net: no \"force_log_flush TRUE\""));
 	assert_int_equal(t->nreq, 0);
 	/* exclusive rdma netns mode: the SM could not see its HCA */
 	t_clear(t);
