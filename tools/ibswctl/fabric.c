@@ -168,7 +168,8 @@ static void fill_sm_conf(FILE *f, const void *arg)
 	fprintf(f, "qos %s\n", plan->opts.sm_qos > 0 ? "TRUE" : "FALSE");
 	fprintf(f, "sweep_interval 10\n");
 	fprintf(f, "log_file %s\n", plan->sm.log);
-	fprintf(f, "# each line at once: fabric up waits for SUBNET UP in it\nforce_log_flush TRUE\n");
+	fprintf(f, "# each line at once: fabric up waits for SUBNET UP in it\n");
+	fprintf(f, "force_log_flush TRUE\n");
 }
 
 /*
