@@ -7,8 +7,8 @@
 # opensm" gives the topology's management node (devid=0x1b5e) a management
 # HCA and starts Debian's opensm on it, unmodified, up to SUBNET UP.
 # (a) seed 002 with a management node: every port ACTIVE, the hosts named
-# by their NodeDescriptions, RDMA on OpenSM's LIDs and routes, fabric show
-# showing the SM. (c) The round trip: ibnetdiscover's output, fed to fabric
+# by their NodeDescriptions, RDMA on OpenSM's LIDs and routes, GMPs from
+# the management node to a host (perfquery), fabric show showing the SM. (c) The round trip: ibnetdiscover's output, fed to fabric
 # up after fabric down, builds the same fabric. (b) The 16-host fat tree
 # with routing-engine ftree: ftree (not its minhop fallback) routes, RDMA
 # between every pair of leaves, and every switch's LFT as ibswctl reads it is
@@ -110,6 +110,22 @@ ibsw_case seed002_sm_up sm_up
 ibsw_case seed002_all_active all_active 18	# 9 cables (7 hosts, M1, S1-S2), both ends
 ibsw_case seed002_node_descs node_descs seed002
 ibsw_case seed002_rc_pingpong rc H1 H7
+
+# GMPs from the management node to a host and back: the builder gave the
+# management HCA a LID and addresses as a host's, which followed the LID
+# OpenSM gave it, so H7's rxe answers perfquery
+gmp_to_host() {
+	local lid out
+
+	lid=$(ibswctl port show "${HOST_SW[H7]}/${HOST_PORT[H7]}" |
+		awk '{ for (i = 1; i < NF; i++) if ($i == "lid") print $(i + 1) }')
+	# the first reply waits for H7 to resolve the HCA's address
+	out=$(diag perfquery -e -t 5000 "$lid" 1 2>&1) ||
+		ibsw_fail "perfquery of H7 (LID $lid) failed: $out" || return
+	echo "$out"
+	grep -q "PortXmitPkts" <<<"$out" || ibsw_fail "no PortCounters from H7's rxe" || return
+}
+ibsw_case seed002_gmp_to_host gmp_to_host
 
 # (c) the round trip: ibnetdiscover's output builds the same fabric
 round_trip() {

@@ -406,7 +406,7 @@ static int plan_hosts(struct plan *plan)
 static int plan_mgmt_nodes(struct plan *plan)
 {
 	const struct routes *r = plan->routes;
-	char sp[64], guid[24];
+	char sp[64], guid[24], lid[16];
 	struct plan_step *step;
 	struct plan_mgmt *m;
 	unsigned int i;
@@ -426,16 +426,21 @@ static int plan_mgmt_nodes(struct plan *plan)
 		snprintf(m->netns, sizeof(m->netns), "%s%s", plan->opts.prefix, m->node->ident);
 		snprintf(m->ibdev, sizeof(m->ibdev), PLAN_MGMT_IBDEV "%u", plan->nmgmt);
 		snprintf(m->desc, sizeof(m->desc), "%s %s", m->node->ident, m->ibdev);
+		ctl_lid_ipv4(m->lid, m->ipv4, sizeof(m->ipv4));
+		ctl_lid_ipv6(m->lid, m->ipv6, sizeof(m->ipv6));
 		plan->nmgmt++;
 		err = plan_netns(plan, m->node, m->netns, m->lid, m->mgmt_ipv4);
 		if (err)
 			return err;
 		snprintf(sp, sizeof(sp), "%s/%u", m->sw->ident, m->sw_port);
 		snprintf(guid, sizeof(guid), "0x%016" PRIx64, m->guid);
+		snprintf(lid, sizeof(lid), "%u", m->lid);
+		/* A LID and addresses as a host's, until the SM gives another */
 		step = m->guid ?
-			add_step(plan, PLAN_CTL, "mgmt", "add", sp, "name", m->ibdev, "guid", guid,
-				 NULL) :
-			add_step(plan, PLAN_CTL, "mgmt", "add", sp, "name", m->ibdev, NULL);
+			add_step(plan, PLAN_CTL, "mgmt", "add", sp, "name", m->ibdev, "lid", lid,
+				 "guid", guid, NULL) :
+			add_step(plan, PLAN_CTL, "mgmt", "add", sp, "name", m->ibdev, "lid", lid,
+				 NULL);
 		if (!step)
 			return -ENOMEM;
 		step->undo = UNDO_MGMT;
@@ -567,6 +572,10 @@ static int plan_tables(struct plan *plan)
 	for (i = 0; i < plan->nhosts; i++)
 		if (argv_add(&ab, "%s=%u", plan->host[i].ipv4, plan->host[i].lid) ||
 		    argv_add(&ab, "%s=%u", plan->host[i].ipv6, plan->host[i].lid))
+			goto nomem;
+	for (i = 0; i < plan->nmgmt; i++)
+		if (argv_add(&ab, "%s=%u", plan->mgmt[i].ipv4, plan->mgmt[i].lid) ||
+		    argv_add(&ab, "%s=%u", plan->mgmt[i].ipv6, plan->mgmt[i].lid))
 			goto nomem;
 	step = add_step_argv(plan, PLAN_CTL, ab.argv, ab.argc);
 	if (!step)
@@ -794,6 +803,9 @@ static void desc_mgmt(struct jw *jw, const struct plan *plan)
 		jw_str(jw, "node_desc", m->desc);
 		jw_str(jw, "switch", m->sw->ident);
 		jw_u64(jw, "switch_port", m->sw_port);
+		jw_u64(jw, "lid", m->lid);
+		jw_str(jw, "ipv4", m->ipv4);
+		jw_str(jw, "ipv6", m->ipv6);
 		if (m->mgmt_ipv4[0])
 			jw_str(jw, "mgmt_ipv4", m->mgmt_ipv4);
 		else

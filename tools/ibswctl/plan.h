@@ -150,6 +150,8 @@ struct plan_mgmt {
 	const struct topo_node *sw;
 	unsigned int sw_port;
 	uint16_t lid;		/* the builder's; the HCA takes one from the SM */
+	char ipv4[16];		/* its fabric addresses, after the LID, as a host's: */
+	char ipv6[48];		/* hosts' replies to its GMPs go there */
 	uint64_t guid;		/* the topology's caguid= or port GUID, 0: none */
 };
 
