@@ -46,7 +46,7 @@ void ibsw_switch_receive(struct ibsw_port *in, struct sk_buff *skb)
 	if (unlikely(cb->flags & IBSW_CB_BECN))
 		ibsw_stat_inc(in, IBSW_CNT_RCV_BECN);
 	/* A GMP for the switch's own agents (port 0) */
-	if (unlikely(cb->dlid == READ_ONCE(sw->sma_lid)) && cb->dlid) {
+	if (unlikely(cb->dlid && cb->dlid == READ_ONCE(sw->sma_lid))) {
 		rcu_read_unlock();
 		ibsw_gmp_receive(in, skb);
 		return;

@@ -957,8 +957,16 @@ static bool ibsw_mgmt_sma(struct ibsw_mgmt *m, const struct ib_smp *in,
 			status = IB_MGMT_MAD_STATUS_INVALID_ATTRIB_VALUE;
 			break;
 		}
-		if (in->method == IB_MGMT_METHOD_SET)
+		if (in->method == IB_MGMT_METHOD_SET) {
 			status = ibsw_mgmt_port_info_set(m, in->data, &ev);
+			/*
+			 * The switch port takes the LID, and the addresses
+			 * mapped to it (the work does nothing if it is the
+			 * port's already); not by the event, which a client
+			 * reregistration in the same Set replaces
+			 */
+			schedule_work(&m->lid_work);
+		}
 		ibsw_mgmt_port_info(m, out->data);
 		break;
 	case 0x0016: {	/* P_KeyTable, block 0 */
@@ -977,9 +985,6 @@ static bool ibsw_mgmt_sma(struct ibsw_mgmt *m, const struct ib_smp *in,
 	spin_unlock_irqrestore(&m->lock, flags);
 	if (ev.event)
 		ib_dispatch_event(&ev);
-	/* The switch port takes the LID, and the addresses mapped to it */
-	if (ev.event == IB_EVENT_LID_CHANGE)
-		schedule_work(&m->lid_work);
 reply:
 	/*
 	 * The MAD layer sends the reply and does its directed-route send
