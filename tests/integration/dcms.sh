@@ -15,8 +15,8 @@
 #                for the victim port S1/15;
 #    recovery    the victim X-Y regains at least 80% of its solo rate
 #                within three sweeps;
-#    t_i         Default after T_I sweeps, then Low again while X-Y runs
-#                (the paper's Fig. 6);
+#    t_i         Default after T_I sweeps, then Low again within T_I
+#                sweeps while X-Y runs (the paper's Fig. 6);
 #    restore     on exit dcms restored what it changed;
 #    plot        dcms-plot draws the paper's Fig. 5b from the run.
 # The run takes about three minutes of wall-clock time (scale 200).

@@ -66,6 +66,20 @@ host_rate() {
 	echo "${r[$SW:${HOST_PORT[$1]}]}"
 }
 
+# host_rate_min HOST MIN: host_rate, measured again (twice at most) while
+# below MIN bit/s: late work (a busy CPU) makes a rate too low, never too
+# high. Prints the last window's rate.
+host_rate_min() {
+	local try got
+
+	for try in 1 2 3; do
+		got=$(host_rate "$1") || return 1
+		[ "$got" -lt "$2" ] || break
+		echo "$1: $got bit/s in window $try, below $2" >&2
+	done
+	echo "$got"
+}
+
 pct() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.1f", 100 * a / b }'; }
 
 # within GOT EXPECT PCT: GOT is within PCT percent of EXPECT
@@ -153,19 +167,26 @@ MAXPKT=$((MTU + 58))
 # what the same flow reached unthrottled (SOLO bit/s: the VM moves a
 # little less than the link rate, see switch_rate)
 ird_rate() {
-	local entry=$1 solo=$2 shift mult ird expect got
+	local entry=$1 solo=$2 shift mult ird expect got try
 
 	shift=${entry%:*} mult=${entry#*:}
 	ird=$(awk -v m="$mult" -v s="$shift" -v p="$MAXPKT" 'BEGIN { print m * p / 2 ^ s }')
 	expect=$(awk -v r="$solo" -v p="$PKT" -v i="$ird" 'BEGIN { printf "%d", r * p / (p + i) }')
 	ccset H1 cct "0:0 $entry" && ccset H1 sl_settings "sl=all ccti_min=1" || return
 	sleep 2
-	got=$(host_rate H1) || return
-	echo "entry $entry (IRD $ird bytes of $PKT-byte packets): $got bit/s, predicted $expect"
+	# A QP's work that runs late (a busy CPU) makes the rate too low, never
+	# too high: a window below the band is measured again, twice at most.
+	for try in 1 2 3; do
+		got=$(host_rate H1) || return
+		echo "entry $entry (IRD $ird bytes of $PKT-byte packets), window $try: $got bit/s, predicted $expect"
+		within "$got" "$expect" 10 || [ "$got" -gt "$expect" ] || continue
+		break
+	done
 	IRD_NOTES+=("CCT entry $entry: $(pct "$got" "$RATE")% of the link; the CCT predicts $(pct "$expect" "$RATE")% (measured/predicted $(pct "$got" "$expect")%)")
 	# Paced flows run 1 to 4% below the prediction: a QP's work that runs
 	# more than RXE_CC_HELD_SLACK_NS late loses that time.
-	within "$got" "$expect" 10 || ibsw_fail "entry $entry: $got bit/s, not within 10% of $expect" || return
+	within "$got" "$expect" 10 ||
+		ibsw_fail "entry $entry: $got bit/s in $try windows, not within 10% of $expect" || return
 }
 
 ird() {
@@ -173,7 +194,7 @@ ird() {
 
 	cc_reset || return
 	ibsw_flow_start H1 H5 && ibsw_flows_started || return
-	solo=$(host_rate H1) || return
+	solo=$(host_rate_min H1 $((RATE * 90 / 100))) || return
 	echo "CC off: $solo bit/s"
 	IRD_NOTES=("CC off: $(pct "$solo" "$RATE")% of the link")
 	[ $((solo * 100)) -ge $((RATE * 90)) ] || ibsw_fail "solo flow at $solo bit/s, below 90% of $RATE" || return
@@ -190,7 +211,7 @@ ird() {
 	# back to full rate once congestion control is off
 	ccset H1 enabled 0 || return
 	sleep 1
-	solo=$(host_rate H1) || return
+	solo=$(host_rate_min H1 $((RATE * 85 / 100))) || return
 	echo "CC off again: $solo bit/s"
 	[ $((solo * 100)) -ge $((RATE * 85)) ] || ibsw_fail "did not recover: $solo bit/s" || return
 	for d0 in "${IRD_NOTES[@]}"; do echo "$d0" >>"$IBSW_LOGDIR/summary"; done
@@ -282,12 +303,17 @@ becn() {
 	_ccti_zero() { [ "$(rxecnt H1 cc_ccti_max)" = 0 ] && [ "$(rxecnt H2 cc_ccti_max)" = 0 ]; }
 	wait_for "the CCTIs to run down" 15 _ccti_zero || ibsw_fail "CCTIs still up 15 s after marking stopped" || return
 	echo "CCTIs at 0 after $((SECONDS - t0)) s; timer decrements H1 $(rxecnt H1 cc_ccti_timer_decrease)"
-	ibsw_rate_window r "$WINDOW" "$SW:${HOST_PORT[H1]}" "$SW:${HOST_PORT[H2]}" || return
-	r1=${r[$SW:${HOST_PORT[H1]}]} r2=${r[$SW:${HOST_PORT[H2]}]}
-	echo "marking off: H1 $r1, H2 $r2 bit/s"
+	# lower bounds: a window that falls short is measured again (host_rate_min)
+	for c in 1 2 3; do
+		ibsw_rate_window r "$WINDOW" "$SW:${HOST_PORT[H1]}" "$SW:${HOST_PORT[H2]}" || return
+		r1=${r[$SW:${HOST_PORT[H1]}]} r2=${r[$SW:${HOST_PORT[H2]}]}
+		echo "marking off, window $c: H1 $r1, H2 $r2 bit/s"
+		[ $(((r1 + r2) * 100)) -ge $((RATE * 90)) ] && [ $((r1 * 100)) -ge $((RATE * 40)) ] &&
+			[ $((r2 * 100)) -ge $((RATE * 40)) ] && break
+	done
 	[ $(((r1 + r2) * 100)) -ge $((RATE * 90)) ] && [ $((r1 * 100)) -ge $((RATE * 40)) ] &&
 		[ $((r2 * 100)) -ge $((RATE * 40)) ] ||
-		ibsw_fail "did not recover: $r1 and $r2 bit/s" || return
+		ibsw_fail "did not recover in $c windows: $r1 and $r2 bit/s" || return
 	echo "after marking stops: H1 $(pct "$r1" "$RATE")%, H2 $(pct "$r2" "$RATE")%" >>"$IBSW_LOGDIR/summary"
 	ibsw_nothing_lost
 }

@@ -39,25 +39,39 @@ gbps() { awk -v b="$1" 'BEGIN { printf "%.2f", b / 1e9 }'; }
 # failure could be.
 congestion() {
 	local -A r
-	local f1_solo f1 f2 f3 f4 f5 h solo_cpu='' late
+	local f1_solo f1 f2 f3 f4 f5 h solo_cpu='' late inj try
 
 	rm -f "$IBSW_LOGDIR/solo" "$IBSW_LOGDIR/solo.cpu"
 	ibsw_flow_start H1 H4 || return 1
 	ibsw_flows_started || return
-	ibsw_rate_window r "$SOLO" "$(port_of H1)" || return 1
-	f1_solo=${r[$(port_of H1)]}
-	echo "F1 alone: $(gbps "$f1_solo") Gb/s"
-	# for solo_at_link_rate: the rate, and whether the CPU held it back
-	ibsw_cpu_check || solo_cpu=$_ibsw_reason
-	_ibsw_reason=
+	# for solo_at_link_rate: the rate, and whether the CPU held it back; a
+	# window below 95% of H1's injection rate is measured again (twice at
+	# most), as a late CPU makes it too low, never too high
+	read -r inj _ < <(ibsw_hca_rate H1) || inj=0
+	for try in 1 2 3; do
+		ibsw_rate_window r "$SOLO" "$(port_of H1)" || return 1
+		f1_solo=${r[$(port_of H1)]}
+		echo "F1 alone, window $try: $(gbps "$f1_solo") Gb/s"
+		solo_cpu=
+		ibsw_cpu_check || solo_cpu=$_ibsw_reason
+		_ibsw_reason=
+		[ $((f1_solo * 100)) -lt $((inj * 95)) ] || break
+	done
 	echo "$f1_solo $(ibsw_late_pct "$(port_of H1)")" >"$IBSW_LOGDIR/solo"
 	printf "%s" "$solo_cpu" >"$IBSW_LOGDIR/solo.cpu"
 	for h in H2 H3 H6 H7; do
 		ibsw_flow_start "$h" H5 || return 1
 	done
 	ibsw_flows_started || return
-	ibsw_rate_window r "$WINDOW" "$(port_of H1)" "$(port_of H2)" "$(port_of H3)" \
-		"$(port_of H6)" "$(port_of H7)" || return 1
+	# a window in which the CPU ran F1's, F2's or F3's port late cannot
+	# judge them: measured again, twice at most
+	for try in 1 2 3; do
+		ibsw_rate_window r "$WINDOW" "$(port_of H1)" "$(port_of H2)" "$(port_of H3)" \
+			"$(port_of H6)" "$(port_of H7)" || return 1
+		ibsw_cpu_check "$(port_of H1)" "$(port_of H2)" "$(port_of H3)" && break
+		echo "window $try: $_ibsw_reason"
+		_ibsw_reason=
+	done
 	f1=${r[$(port_of H1)]} f2=${r[$(port_of H2)]} f3=${r[$(port_of H3)]}
 	f4=${r[$(port_of H6)]} f5=${r[$(port_of H7)]}
 	echo "all flows: F1 $(gbps "$f1"), F2 $(gbps "$f2"), F3 $(gbps "$f3"), F4 $(gbps "$f4"), F5 $(gbps "$f5") Gb/s"
