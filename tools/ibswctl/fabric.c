@@ -168,6 +168,10 @@ static void fill_sm_conf(FILE *f, const void *arg)
 	fprintf(f, "qos %s\n", plan->opts.sm_qos > 0 ? "TRUE" : "FALSE");
 	fprintf(f, "sweep_interval 10\n");
 	fprintf(f, "log_file %s\n", plan->sm.log);
+	fprintf(f, "# errors, info and routing (0x40): every sweep dumps the LFTs it\n"
+		"# computed (opensm-lfts.dump) and the subnet beside the log\n");
+	fprintf(f, "log_flags 0x43\n");
+	fprintf(f, "dump_files_dir %s\n", plan->sm.dir);
 	fprintf(f, "# each line at once: fabric up waits for SUBNET UP in it\n");
 	fprintf(f, "force_log_flush TRUE\n");
 }
