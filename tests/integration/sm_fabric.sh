@@ -12,7 +12,9 @@
 # up after fabric down, builds the same fabric. (b) The 16-host fat tree
 # with routing-engine ftree: ftree (not its minhop fallback) routes, RDMA
 # between every pair of leaves, and every switch's LFT as ibswctl reads it is
-# what ibroute reads through the SMA. (d) fabric down while OpenSM runs
+# what ibroute reads through the SMA and what OpenSM dumped; a cable, then a
+# spine, removed under OpenSM: it routes around them, and RDMA runs between
+# the leaves again. (d) fabric down while OpenSM runs
 # leaves no opensm and no warning in the kernel log.
 # shellcheck source=tests/lib.sh disable=SC2317,SC2034
 . "$(dirname "$0")/../lib.sh"
@@ -126,6 +128,64 @@ gmp_to_host() {
 	grep -q "PortXmitPkts" <<<"$out" || ibsw_fail "no PortCounters from H7's rxe" || return
 }
 ibsw_case seed002_gmp_to_host gmp_to_host
+
+# A host's LID as OpenSM gave it (ibswctl reads it from the switch port)
+lid_of() {
+	ibswctl port show "${HOST_SW[$1]}/${HOST_PORT[$1]}" |
+		awk '{ for (i = 1; i < NF; i++) if ($i == "lid") print $(i + 1) }'
+}
+
+# infiniband-diags against what the builder and the kernel know:
+# ibswitches and ibhosts list the topology's nodes, smpquery reads a
+# host's rxe GUID and a switch's LFT top, ibtracert follows H1 -> S1 -> S2
+# -> H7, and OpenSM's SA (saquery) knows every node and the path H1-H7.
+# Each switch's LinearFDBTop is the highest LID, as OpenSM set it.
+diags() {
+	local out l1 l7 guid sw top max t
+
+	out=$(diag ibswitches) || ibsw_fail "ibswitches failed" || return
+	echo "$out"
+	[ "$(grep -c '^Switch' <<<"$out")" = 2 ] && grep -q '"S1" base port 0 lid' <<<"$out" &&
+		grep -q '"S2" base port 0 lid' <<<"$out" ||
+		ibsw_fail "ibswitches does not list S1 and S2" || return
+	out=$(diag ibhosts) || ibsw_fail "ibhosts failed" || return
+	echo "$out"
+	[ "$(grep -c '^Ca' <<<"$out")" = 8 ] && grep -q '"H7 rxe_H7"' <<<"$out" &&
+		grep -q '"M1 ibsw_mgmt0"' <<<"$out" ||
+		ibsw_fail "ibhosts does not list H1-H7 and M1" || return
+	l1=$(lid_of H1) l7=$(lid_of H7)
+	out=$(diag smpquery nodeinfo "$l7") || ibsw_fail "smpquery nodeinfo $l7 failed" || return
+	echo "$out"
+	guid=$(tr -d : <"/sys/class/infiniband/${HOST_RXE[H7]}/node_guid")
+	grep -Eq "^Guid:\.+0x$guid$" <<<"$out" && grep -Eq "^NodeType:\.+Channel Adapter$" <<<"$out" ||
+		ibsw_fail "nodeinfo of LID $l7 is not H7's rxe (node_guid $guid)" || return
+	out=$(diag saquery) || ibsw_fail "saquery failed" || return
+	[ "$(grep -c '^NodeRecord dump:' <<<"$out")" = 10 ] ||
+		ibsw_fail "OpenSM's SA has $(grep -c '^NodeRecord dump:' <<<"$out") NodeRecords, not 10" || return
+	# LinearFDBTop: OpenSM sets it to the highest LID, the table ends there
+	max=$(sed -nE 's/^\s*lid\.+([0-9]+)$/\1/p' <<<"$out" | sort -n | tail -n 1)
+	sw=$(diag ibswitches | sed -nE 's/.*"S1" base port 0 lid ([0-9]+).*/\1/p')
+	out=$(diag smpquery switchinfo "$sw") || ibsw_fail "smpquery switchinfo $sw failed" || return
+	echo "$out"
+	top=$(sed -nE 's/^LinearFdbTop:\.+([0-9]+)$/\1/p' <<<"$out")
+	read -r _ _ t < <(ibswctl lft show S1)
+	echo "S1's LinearFdbTop $top; ibswctl: lft-top $t; the highest LID in the subnet $max"
+	[ -n "$top" ] && [ "$top" = "$t" ] && [ "$top" = "$max" ] ||
+		ibsw_fail "S1's LinearFdbTop $top, lft-top $t: not the highest LID, $max" || return
+	out=$(diag ibtracert "$l1" "$l7") || ibsw_fail "ibtracert $l1 $l7 failed" || return
+	echo "$out"
+	[ "$(grep -c -- '-> switch port' <<<"$out")" = 2 ] &&
+		grep -q -- '-> switch port .* "S1"$' <<<"$out" && grep -q -- '-> switch port .* "S2"$' <<<"$out" &&
+		grep -q "^To ca .* lid $l7-$l7 \"H7 rxe_H7\"$" <<<"$out" ||
+		ibsw_fail "ibtracert H1 -> H7 does not go through S1 and S2 to H7" || return
+	out=$(diag saquery --src-to-dst "$l1:$l7") || ibsw_fail "saquery --src-to-dst failed" || return
+	echo "$out"
+	# 4x DDR host links: rate 6 (20 Gb/s), MTU 5 (4096), both "exactly"
+	grep -Eq "dlid\.+$l7$" <<<"$out" && grep -Eq "slid\.+$l1$" <<<"$out" &&
+		grep -Eq "rate\.+0x86$" <<<"$out" && grep -Eq "mtu\.+0x85$" <<<"$out" ||
+		ibsw_fail "no PathRecord $l1 -> $l7 at 20 Gb/s, MTU 4096" || return
+}
+ibsw_case seed002_diags diags
 
 # (c) the round trip: ibnetdiscover's output builds the same fabric
 round_trip() {
@@ -241,24 +301,75 @@ leaf_pairs() {
 }
 ibsw_case fat_tree_leaf_pairs leaf_pairs
 
-# Every switch's LFT: ibswctl's (netlink) is ibroute's (the SMA's)
-lfts_match() {
-	local name lid a b n=0
+# OpenSM's LFT of switch NAME as it dumped it at its last heavy sweep:
+# "LID PORT" lines, without the switch's own LID (port 0)
+osm_lft() {
+	local l p
 
+	awk -v n="('$1'):" '
+		/^Unicast lids / { on = ($NF == n); next }
+		on && /^0x/ && $2 + 0 != 0 { print $1, $2 }' "$SMDIR/opensm-lfts.dump" |
+		while read -r l p; do echo "$((l)) $((10#$p))"; done | sort -n
+}
+
+# Every switch's LFT (N of them): ibswctl's (netlink) is ibroute's (the
+# SMA's) and what OpenSM computed (opensm-lfts.dump)
+lfts_match() {
+	local want=$1 name lid a b c n=0
+
+	[ -s "$SMDIR/opensm-lfts.dump" ] || ibsw_fail "OpenSM dumped no LFTs" || return
 	while read -r name lid; do
 		a=$(ibswctl lft show "$name" | awk '$1 == "lid" { print $2, $4 }' | sort -n)
 		# lft show leaves out port 0: the switch's own LID
 		b=$(diag ibroute "$lid" | awk '/^0x/ { print $1, $2 }' |
 			while read -r l p; do echo "$((l)) $((10#$p))"; done |
 			grep -v "^$lid 0$" | sort -n)
+		c=$(osm_lft "$name")
 		echo "$name (lid $lid): $(wc -l <<<"$a") entries"
 		[ -n "$a" ] || ibsw_fail "no LFT for $name" || return
 		diff <(echo "$a") <(echo "$b") || ibsw_fail "$name: ibswctl and ibroute differ" || return
+		diff <(echo "$a") <(echo "$c") || ibsw_fail "$name: ibswctl and OpenSM's dump differ" || return
 		n=$((n + 1))
 	done < <(diag ibswitches | sed -E 's/.*"([^"]*)".* lid ([0-9]+).*/\1 \2/')
-	[ "$n" = 8 ] || ibsw_fail "$n switches compared, not 8" || return
+	[ "$n" = "$want" ] || ibsw_fail "$n switches compared, not $want" || return
 }
-ibsw_case fat_tree_lfts lfts_match
+ibsw_case fat_tree_lfts lfts_match 8
+
+sm_ups() { grep -c "SUBNET UP" "$SMDIR/opensm.log"; }
+
+# Re-sweeps: a spine-leaf cable (L1-S1), then a spine (S4), removed under
+# OpenSM. Its next light sweep (every 10 s) finds SwitchInfo's
+# PortStateChange set and a heavy sweep routes around what is gone (SUBNET
+# UP again): no LFT entry leads to a port without a link, and the tables
+# are OpenSM's. RDMA then runs between the leaves (resweep_leaf_pairs).
+resweep() {
+	local what=$1 n t f sw p
+
+	n=$(sm_ups)
+	t=$EPOCHREALTIME
+	case $what in
+	link) ibswctl link del L1/5 ;;
+	switch) ibswctl switch del S4 ;;
+	esac || ibsw_fail "removing the $what failed" || return
+	_swept() { [ "$(sm_ups)" -gt "$n" ]; }
+	wait_for "a heavy sweep after the $what went" 60 _swept || {
+		tail -n 30 "$SMDIR/opensm.log"
+		return 1
+	}
+	echo "SUBNET UP again $(ibsw_elapsed "$t" "$EPOCHREALTIME") s after the $what went"
+	for f in /sys/class/ibsw/*/ports/*/kind; do
+		[ "$(cat "$f")" = none ] || continue
+		sw=${f#/sys/class/ibsw/} p=${sw#*/ports/}
+		sw=${sw%%/*} p=${p%%/*}
+		ibswctl lft show "$sw" | awk -v p="$p" '$1 == "lid" && $4 == p { e = 1 } END { exit !e }' &&
+			ibsw_fail "$sw routes to its port $p, which has no link" && return
+	done
+	lfts_match "$2"
+}
+ibsw_case fat_tree_resweep_link resweep link 8
+ibsw_case fat_tree_resweep_switch resweep switch 7
+ibsw_case fat_tree_resweep_all_active all_active 56	# 33 cables less L1-S1 and S4's 4
+ibsw_case fat_tree_resweep_leaf_pairs leaf_pairs
 
 ibsw_case fat_tree_down_under_sm down_under_sm
 

@@ -98,17 +98,52 @@ static void ibsw_sma_switch_info(struct ibsw_switch *sw, struct ibsw_sma *sma,
 	ibsw_smp_switch_info_put(data, &si);
 }
 
-static void ibsw_sma_switch_info_set(struct ibsw_switch *sw,
-				     struct ibsw_sma *sma, const u8 *data)
+/*
+ * The LFT cut or padded (no route) to len entries; a table that is not
+ * there stays so.
+ */
+static int ibsw_sma_lft_resize(struct ibsw_switch *sw, unsigned int len)
+{
+	const struct ibsw_lft *lft = rtnl_dereference(sw->lft);
+	unsigned int old = lft ? lft->top + 1 : 0;
+	u8 *ports;
+	int err;
+
+	if (!lft || len == old)
+		return 0;
+	ports = kmalloc(len, GFP_KERNEL);
+	if (!ports)
+		return -ENOMEM;
+	memset(ports, IBSW_LFT_NO_ROUTE, len);
+	memcpy(ports, lft->port, min(old, len));
+	err = ibsw_switch_set_lft(sw, ports, len, NULL);
+	kfree(ports);
+	return err;
+}
+
+static u16 ibsw_sma_switch_info_set(struct ibsw_switch *sw,
+				    struct ibsw_sma *sma, const u8 *data)
 {
 	struct ibsw_smp_switch_info si;
 
 	ibsw_smp_switch_info_get(data, &si);
+	if (si.linear_fdb_top > IBSW_LID_UNICAST_MAX)
+		return IB_MGMT_MAD_STATUS_INVALID_ATTRIB_VALUE;
+	/*
+	 * LinearFDBTop: the switch discards unicast DLIDs above it. The SM
+	 * sets it to its highest LID; the table ends there, and so do the
+	 * LFT blocks the SM writes after it.
+	 */
+	if (ibsw_sma_lft_resize(sw, si.linear_fdb_top + 1))
+		return IB_MGMT_MAD_STATUS_INVALID_ATTRIB_VALUE;
+	sma->lft_top = si.linear_fdb_top;
+	sma->lft_top_set = true;
 	sma->life_time = si.life_time_value;
 	/* Write 1 to clear */
 	if (si.port_state_change)
 		sma->port_state_change = false;
 	sma->mft_top = si.mcast_fdb_top;
+	return 0;
 }
 
 /* A switch port's link: up when something is at its other end */
@@ -280,9 +315,12 @@ static u16 ibsw_sma_port_info_set(struct ibsw_switch *sw,
 	return 0;
 }
 
-/* LinearForwardingTable: 64 LIDs a block, as netlink's lft-set sets it */
-static u16 ibsw_sma_lft(struct ibsw_switch *sw, unsigned int block,
-			bool set, u8 *data)
+/*
+ * LinearForwardingTable: 64 LIDs a block, as netlink's lft-set sets it, up
+ * to the LinearFDBTop the SM set
+ */
+static u16 ibsw_sma_lft(struct ibsw_switch *sw, const struct ibsw_sma *sma,
+			unsigned int block, bool set, u8 *data)
 {
 	const struct ibsw_lft *lft = rtnl_dereference(sw->lft);
 	unsigned int first = block * IBSW_SMP_LFT_BLOCK, len, i;
@@ -307,6 +345,8 @@ static u16 ibsw_sma_lft(struct ibsw_switch *sw, unsigned int block,
 		for (i = first; i < first + IBSW_SMP_LFT_BLOCK && i < nlen; i++)
 			if (!ports[i] || ports[i] > sw->nr_ports)
 				ports[i] = IBSW_LFT_NO_ROUTE;
+		if (sma->lft_top_set)
+			nlen = min(nlen, sma->lft_top + 1U);
 		err = ibsw_switch_set_lft(sw, ports, nlen, NULL);
 		kfree(ports);
 		if (err)
@@ -467,10 +507,9 @@ static u16 ibsw_sma_switch(struct ibsw_switch *sw, struct ibsw_sma *sma,
 		ibsw_sma_node_info(sw, in, smp->data);
 		return 0;
 	case 0x0012:	/* SwitchInfo */
-		if (set)
-			ibsw_sma_switch_info_set(sw, sma, in_data);
+		status = set ? ibsw_sma_switch_info_set(sw, sma, in_data) : 0;
 		ibsw_sma_switch_info(sw, sma, smp->data);
-		return 0;
+		return status;
 	case 0x0014:	/* GUIDInfo of port 0, the only one with a GUID */
 		return ibsw_sma_guid_info(ibsw_sma_switch_guid(sw), mod,
 					  smp->data);
@@ -502,7 +541,7 @@ static u16 ibsw_sma_switch(struct ibsw_switch *sw, struct ibsw_sma *sma,
 	case 0x0019:	/* LinearForwardingTable */
 		if (set)
 			memcpy(smp->data, in_data, sizeof(in_data));
-		return ibsw_sma_lft(sw, mod, set, smp->data);
+		return ibsw_sma_lft(sw, sma, mod, set, smp->data);
 	case 0x001b:	/* MulticastForwardingTable */
 		if (set)
 			memcpy(smp->data, in_data, sizeof(in_data));

@@ -75,6 +75,9 @@ struct ibsw_sma {
 	u8			subnet_timeout;
 	u8			life_time;
 	bool			port_state_change;
+	/* LinearFDBTop as the SM set it, if it did */
+	bool			lft_top_set;
+	u16			lft_top;
 	u16			mft_top;
 	u16			mft[IBSW_SMA_MFT_POSITIONS][IBSW_SMA_MFT_LIDS];
 	struct ibsw_sma_port	port[];
