@@ -10,7 +10,8 @@
 # brings every port to ACTIVE, assigns the LIDs and programs the switch's
 # forwarding table, which ibswctl then reads back; the hosts' addresses
 # follow their new LIDs and RDMA runs on the SM's routes. Bad SMPs are
-# counted in VL15Dropped. SL-to-VL and VL arbitration tables read the
+# dropped and counted in VL15Dropped, or answered with the IBA's status
+# (smpdump). SL-to-VL and VL arbitration tables read the
 # same by SMP and by ibswctl, whether ibswctl or OpenSM's QoS set them;
 # with OpenSM's M_Key, a Get without it goes unanswered and is counted.
 # Removing the HCA while OpenSM runs leaves no warning.
@@ -21,7 +22,7 @@ MP=3				# the management HCA's switch port
 DEV=ibsw_mgmt0
 
 ibsw_require_ibsw
-for t in opensm ibnetdiscover smpquery iblinkinfo ibroute ibstat; do
+for t in opensm ibnetdiscover smpquery smpdump iblinkinfo ibroute ibstat; do
 	ibsw_have "$t" || ibsw_setup_fail "$t missing (scripts/deps: opensm, infiniband-diags)"
 done
 modprobe ib_umad || ibsw_setup_fail "modprobe ib_umad failed"
@@ -89,16 +90,33 @@ discover() {
 }
 ibsw_case discover discover
 
-# A hop count of 64 and a route out of a port that does not exist: dropped
-# (the query times out) and counted at the port they came in on
+# Bad SMPs from a real requester (libibmad itself refuses hop counts over
+# 63: KUnit covers those). Dropped, the query timing out, and counted at
+# the port they came in on: a route out of a port that does not exist, out
+# of one with nothing cabled (port 4), through a CA. Answered with the
+# IBA's status (0x8000 is the direction bit): an unknown attribute, at the
+# switch and at a CA; PortInfo of a port the switch does not have.
 bad_smps() {
-	local d0 d1
+	local path d0 d1 out want
 
+	for path in 0,1,9 0,1,4 0,1,1,1; do
+		d0=$(ibsw_cnt "$SW" "$MP" vl15_dropped)
+		smp -D nodeinfo "$path" && ibsw_fail "NodeInfo by $path was answered" && return
+		d1=$(ibsw_cnt "$SW" "$MP" vl15_dropped)
+		echo "NodeInfo by $path: vl15_dropped $d0 -> $d1"
+		[ "$d1" = $((d0 + 1)) ] || ibsw_fail "by $path: vl15_dropped $d0 -> $d1, not +1" || return
+	done
 	d0=$(ibsw_cnt "$SW" "$MP" vl15_dropped)
-	smp -D nodeinfo 0,1,9 && ibsw_fail "a route out of port 9 of 4 was answered" && return
+	for want in "0,1 0xfe:0x800c" "0,1,1 0xfe:0x800c" "0,1 0x15 9:0x801c"; do
+		# shellcheck disable=SC2086 # the path, attribute and modifier
+		out=$(timeout 20 smpdump -C "$DEV" -P 1 -D ${want%:*}) ||
+			ibsw_fail "smpdump ${want%:*} got no answer" || return
+		echo "smpdump -D ${want%:*}: $(grep 'SMP status' <<<"$out")"
+		grep -qx "SMP status: ${want#*:}" <<<"$out" ||
+			ibsw_fail "smpdump ${want%:*}: not status ${want#*:}" || return
+	done
 	d1=$(ibsw_cnt "$SW" "$MP" vl15_dropped)
-	echo "vl15_dropped: $d0 -> $d1"
-	[ "$d1" -gt "$d0" ] || ibsw_fail "vl15_dropped did not rise" || return
+	[ "$d1" = "$d0" ] || ibsw_fail "answered SMPs raised vl15_dropped $d0 -> $d1" || return
 }
 ibsw_case bad_smps bad_smps
 
