@@ -50,11 +50,13 @@ static void ibsw_host_rx_stop(struct net_device *dev, struct ibsw_port *port)
 	spin_unlock_bh(&h->rxq.lock);
 	if (!on)
 		return;
-	/* Nothing queues any more; wait for a poll in progress */
+	/* Nothing queues any more; wait for a poll and a timer in progress */
 	napi_disable(&h->napi);
+	timer_delete_sync(&h->neigh_timer);
 	spin_lock_bh(&h->rxq.lock);
 	skb_queue_splice_init(&h->rxq, &purge);
 	spin_unlock_bh(&h->rxq.lock);
+	skb_queue_purge(&h->neighq);
 	local_bh_disable();
 	ibsw_host_rx_drop(port, dev, &purge);
 	local_bh_enable();
@@ -201,6 +203,8 @@ struct net_device *ibsw_host_netdev_new(struct ibsw_port *port,
 		return ERR_PTR(-ENOMEM);
 	h = netdev_priv(dev);
 	skb_queue_head_init(&h->rxq);
+	skb_queue_head_init(&h->neighq);
+	timer_setup(&h->neigh_timer, ibsw_neigh_timer, 0);
 	/* Disabled until ndo_open; free_netdev() deletes it */
 	netif_napi_add(dev, &h->napi, ibsw_host_poll);
 	dev_net_set(dev, net);

@@ -346,14 +346,19 @@ extern struct ibsw_fabric ibsw_fabric;
  * @port: the switch port, NULL once detached
  * @napi: delivers @rxq to the stack
  * @rxq: packets from the switch, in the order they left the link
- * @rx_on: @napi is enabled and @rxq takes packets (@rxq.lock; RTNL to
- *	change)
+ * @rx_on: @napi is enabled and @rxq and @neighq take packets (@rxq.lock;
+ *	RTNL to change)
+ * @neighq: answers to the host's ARP requests and neighbour solicitations,
+ *	handed up by @neigh_timer (neigh.c)
+ * @neigh_timer: fires a tick after the first answer queued
  */
 struct ibsw_host {
 	struct ibsw_port __rcu	*port;
 	struct napi_struct	napi;
 	struct sk_buff_head	rxq;
 	bool			rx_on;
+	struct sk_buff_head	neighq;
+	struct timer_list	neigh_timer;
 };
 
 /**
@@ -399,6 +404,7 @@ void ibsw_mgmt_receive(struct ibsw_mgmt *m, struct sk_buff_head *list);
 bool ibsw_mgmt_mac(const struct ibsw_mgmt *m, u8 *mac);
 
 /* neigh.c */
+void ibsw_neigh_timer(struct timer_list *t);
 void ibsw_neigh_rcv(struct ibsw_port *port, struct net_device *dev,
 		    struct sk_buff *skb);
 

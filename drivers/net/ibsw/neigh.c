@@ -28,16 +28,59 @@ struct ibsw_arp {
 	__be32		tip;
 } __packed;
 
-/* Hand a reply from the switch to the host */
+/*
+ * Hand a reply from the switch to the host a tick later, as if it had
+ * crossed a wire. Handed up at once, it reached the neighbour table
+ * before the asker was waiting for it: ib_core's address resolution
+ * (rdma_resolve_ip(), behind rdma_cm and the AH of a reply to a GMP)
+ * queues its request after sending the ARP request and missed the
+ * update, then waited out its 1 s timeout.
+ */
 static void ibsw_neigh_reply(struct ibsw_port *port, struct net_device *dev,
 			     struct sk_buff *reply)
 {
-	unsigned int len = reply->len;
+	struct ibsw_host *h = netdev_priv(dev);
+	bool queued = false;
 
-	reply->protocol = eth_type_trans(reply, dev);
-	dev_sw_netstats_rx_add(dev, len);
-	netif_rx(reply);
+	spin_lock(&h->rxq.lock);
+	if (h->rx_on) {
+		__skb_queue_tail(&h->neighq, reply);
+		if (!timer_pending(&h->neigh_timer))
+			mod_timer(&h->neigh_timer, jiffies + 1);
+		queued = true;
+	}
+	spin_unlock(&h->rxq.lock);
+	if (!queued) {
+		kfree_skb(reply);
+		return;
+	}
 	ibsw_stat_inc(port, IBSW_CNT_NEIGH_REPLIES);
+}
+
+/**
+ * ibsw_neigh_timer() - hand the queued neighbour replies up to the host
+ * @t: the host's neigh_timer
+ *
+ * Context: timer (softirq). ibsw_host_rx_stop() stops it and empties the
+ * queue before the netdev goes.
+ */
+void ibsw_neigh_timer(struct timer_list *t)
+{
+	struct ibsw_host *h = from_timer(h, t, neigh_timer);
+	struct sk_buff_head q;
+	struct sk_buff *skb;
+
+	__skb_queue_head_init(&q);
+	spin_lock(&h->rxq.lock);
+	skb_queue_splice_init(&h->neighq, &q);
+	spin_unlock(&h->rxq.lock);
+	while ((skb = __skb_dequeue(&q))) {
+		unsigned int len = skb->len;
+
+		skb->protocol = eth_type_trans(skb, skb->dev);
+		dev_sw_netstats_rx_add(skb->dev, len);
+		netif_rx(skb);
+	}
 }
 
 /* MAC of the CA port that owns @addr, other than @port itself */
