@@ -6,16 +6,21 @@
 # OpenSM manages a fabric the builder made: "ibswctl fabric up FILE sm
 # opensm" gives the topology's management node (devid=0x1b5e) a management
 # HCA and starts Debian's opensm on it, unmodified, up to SUBNET UP.
-# (a) seed 002 with a management node: every port ACTIVE, the hosts named
-# by their NodeDescriptions, RDMA on OpenSM's LIDs and routes, GMPs from
-# the management node to a host (perfquery), fabric show showing the SM. (c) The round trip: ibnetdiscover's output, fed to fabric
-# up after fabric down, builds the same fabric. (b) The 16-host fat tree
-# with routing-engine ftree: ftree (not its minhop fallback) routes, RDMA
-# between every pair of leaves, and every switch's LFT as ibswctl reads it is
-# what ibroute reads through the SMA and what OpenSM dumped; a cable, then a
-# spine, removed under OpenSM: it routes around them, and RDMA runs between
-# the leaves again. (d) fabric down while OpenSM runs
-# leaves no opensm and no warning in the kernel log.
+# (a) Seed 002 with a management node, routed by OpenSM's minhop: every
+# port ACTIVE, the hosts named by their NodeDescriptions, RDMA on OpenSM's
+# LIDs and routes, GMPs from the management node to a host (perfquery),
+# fabric show showing the SM, infiniband-diags (ibswitches, ibhosts,
+# smpquery, ibtracert, saquery) agreeing with the kernel, OpenSM's
+# congestion control manager configuring the switches and the rxe
+# devices through the fabric. (c) The round
+# trip: ibnetdiscover's output, fed to fabric up after fabric down, builds
+# the same fabric, routed by updn (S1 its root) this time. (b) The 16-host fat tree with
+# routing-engine ftree: ftree (not its minhop fallback) routes, RDMA
+# between every pair of leaves, and every switch's LFT as ibswctl reads it
+# is what ibroute reads through the SMA and what OpenSM dumped; a cable,
+# then a spine, removed under OpenSM: it routes around them, and RDMA runs
+# between the leaves again. (d) fabric down while OpenSM runs leaves no
+# opensm and no warning in the kernel log.
 # shellcheck source=tests/lib.sh disable=SC2317,SC2034
 . "$(dirname "$0")/../lib.sh"
 
@@ -44,10 +49,11 @@ view() {
 		hosts: [.hosts[] | {ident, netns, ifname, rdma_dev, switch, switch_port, rate}]
 			| sort_by(.ident),
 		mgmt_nodes: [.mgmt_nodes[] | {ident, netns, ibdev, switch, switch_port}],
-		sm: (.sm | {kind, netns, ibdev, routing_engine})}' "$IBSW_DESC"
+		sm: (.sm | {kind, netns, ibdev})}' "$IBSW_DESC"
 }
 
 sm_pid() { jq -r .sm.pid "$IBSW_DESC"; }
+sm_ups() { grep -c "SUBNET UP" "$SMDIR/opensm.log"; }
 
 # SUBNET UP, no initialization error, the SM alive and shown
 sm_up() {
@@ -101,14 +107,28 @@ node_descs() {
 		ibsw_fail "the management HCA is not devid=0x1b5e" || return
 }
 
-# (a) seed 002 with a management node
+# (a) seed 002 with a management node. OpenSM's congestion control
+# manager on (experimental in OpenSM, off by default): test values, not a
+# paper's, each unlike the defaults of the switches and the rxe devices.
+CC_CONF=$IBSW_LOGDIR/seed002.conf
+printf '%s\n' "force_log_flush TRUE" "log_flags 0x43" "dump_files_dir $SMDIR" "sweep_interval 10" \
+	"congestion_control TRUE" "cc_sw_cong_setting_control_map 0x15" \
+	"cc_sw_cong_setting_victim_mask 0x$(printf '%062d' 0)fe" \
+	"cc_sw_cong_setting_threshold 0x0d" "cc_sw_cong_setting_packet_size 8" \
+	"cc_sw_cong_setting_marking_rate 96" "cc_ca_cong_setting_port_control 0x0000" \
+	"cc_ca_cong_setting_control_map 0x0001" "cc_ca_cong_setting_ccti_timer 0 75" \
+	"cc_ca_cong_setting_ccti_increase 0 2" "cc_ca_cong_setting_trigger_threshold 0 0" \
+	"cc_ca_cong_setting_ccti_min 0 0" "cc_cct 0:0,0:1,0:2,0:3,1:5,1:7,2:10" >"$CC_CONF"
 up_t0=$EPOCHREALTIME
 sm_log_tail() { tail -n 40 "$SMDIR/opensm.log" "$SMDIR/opensm.out"; }
-ibsw_fabric_up "$IBSW_ROOT/topologies/seed002-sm.net" sm opensm >>"$IBSW_CASE_LOG" 2>&1 ||
+ibsw_fabric_up "$IBSW_ROOT/topologies/seed002-sm.net" sm opensm sm-conf "$CC_CONF" \
+	>>"$IBSW_CASE_LOG" 2>&1 ||
 	{ sm_log_tail >>"$IBSW_CASE_LOG" 2>&1; false; } ||
 	ibsw_setup_fail "fabric up seed002-sm.net sm opensm: ${_ibsw_reason:-see setup.log}"
 echo "# fabric up seed002-sm.net sm opensm: $(ibsw_elapsed "$up_t0" "$EPOCHREALTIME") s"
 ibsw_case seed002_sm_up sm_up
+_minhop() { grep -q "minhop tables configured on all switches" "$SMDIR/opensm.log"; }
+ibsw_case seed002_minhop _minhop	# OpenSM's default engine
 ibsw_case seed002_all_active all_active 18	# 9 cables (7 hosts, M1, S1-S2), both ends
 ibsw_case seed002_node_descs node_descs seed002
 ibsw_case seed002_rc_pingpong rc H1 H7
@@ -187,17 +207,62 @@ diags() {
 }
 ibsw_case seed002_diags diags
 
+# OpenSM's congestion control manager, through the fabric's GMPs, set
+# every switch's SwitchCongestionSetting and every host's CA settings and
+# CCT as its configuration says, and no CC MAD of it timed out
+cc_manager() {
+	local sw got h
+
+	grep -E "ERR C1|cc_" "$SMDIR/opensm.log"
+	grep -q "ERR C1" "$SMDIR/opensm.log" && ibsw_fail "OpenSM's CC manager had errors" && return
+	for sw in S1 S2; do
+		got=$(ibswctl -j cc show "$sw" | jq -c '[.threshold, .marking_rate, .packet_size]')
+		echo "$sw: threshold, marking_rate, packet_size $got"
+		[ "$got" = '[13,96,8]' ] || ibsw_fail "$sw: $got, not [13,96,8]" || return
+	done
+	for h in H1 H2 H3 H4 H5 H6 H7; do
+		got="$(rxe_cc_get "$h" cct) / $(rxe_cc_get "$h" sl_settings | grep '^sl=0 ')"
+		echo "$h: $got"
+		[ "$got" = "0:0 0:1 0:2 0:3 1:5 1:7 2:10 / sl=0 ccti_timer=75 ccti_increase=2 trigger_threshold=0 ccti_min=0" ] ||
+			ibsw_fail "$h's rxe: $got" || return
+	done
+}
+ibsw_case seed002_cc_manager cc_manager
+
 # (c) the round trip: ibnetdiscover's output builds the same fabric
 round_trip() {
-	local net=$IBSW_LOGDIR/discovered-seed002.net before after t
+	local net=$IBSW_LOGDIR/discovered-seed002.net before after t n
 
 	[ -s "$net" ] || ibsw_fail "no ibnetdiscover output" || return
 	view >"$IBSW_LOGDIR/view-before.json"
+	# updn takes its roots from a file: on two switches in a line its
+	# detection by hop counts finds none (and OpenSM falls back to
+	# minhop). S1's GUID is known once the fabric is built: the first
+	# sweep has no root, a SIGHUP makes OpenSM read the file again.
+	: >"$IBSW_LOGDIR/roots"
+	printf '%s\n' "force_log_flush TRUE" "log_flags 0x43" "dump_files_dir $SMDIR" \
+		"sweep_interval 10" "root_guid_file $IBSW_LOGDIR/roots" >"$IBSW_LOGDIR/updn.conf"
 	ibswctl fabric down desc "$IBSW_DESC" || ibsw_fail "fabric down failed" || return
 	t=$EPOCHREALTIME
-	ibswctl fabric up "$net" desc "$IBSW_DESC" sm opensm ||
+	# this time with OpenSM's updn (minhop, its default, routed before)
+	ibswctl fabric up "$net" desc "$IBSW_DESC" sm opensm routing-engine updn \
+		sm-conf "$IBSW_LOGDIR/updn.conf" ||
 		ibsw_fail "fabric up of ibnetdiscover's output failed" || return
 	echo "fabric up $net: $(ibsw_elapsed "$t" "$EPOCHREALTIME") s"
+	diag ibswitches | sed -nE 's/^Switch\s*: (0x[0-9a-f]+) .*"S1".*/\1/p' >"$IBSW_LOGDIR/roots"
+	n=$(sm_ups)
+	kill -HUP "$(sm_pid)"
+	_swept() { [ "$(sm_ups)" -gt "$n" ]; }
+	wait_for "a heavy sweep after SIGHUP" 60 _swept || return
+	grep -E "tables configured|routing engine" "$SMDIR/opensm.log"
+	tail -n 1 "$SMDIR/opensm.log"
+	grep "tables configured" "$SMDIR/opensm.log" | tail -n 1 | grep -q "updn tables configured on all switches" &&
+		[ "$(jq -r .sm.routing_engine "$IBSW_DESC")" = updn ] ||
+		ibsw_fail "updn did not route" || return
+	cat "$SMDIR/opensm-updn-roots.dump"
+	# the dump has no leading zeros
+	grep -qix "$(printf '0x%x' "$(cat "$IBSW_LOGDIR/roots")")" "$SMDIR/opensm-updn-roots.dump" ||
+		ibsw_fail "updn's root is not S1 ($(cat "$IBSW_LOGDIR/roots"))" || return
 	view >"$IBSW_LOGDIR/view-after.json"
 	diff -u "$IBSW_LOGDIR/view-before.json" "$IBSW_LOGDIR/view-after.json" ||
 		ibsw_fail "the fabric built from ibnetdiscover's output differs" || return
@@ -335,7 +400,6 @@ lfts_match() {
 }
 ibsw_case fat_tree_lfts lfts_match 8
 
-sm_ups() { grep -c "SUBNET UP" "$SMDIR/opensm.log"; }
 
 # Re-sweeps: a spine-leaf cable (L1-S1), then a spine (S4), removed under
 # OpenSM. Its next light sweep (every 10 s) finds SwitchInfo's
