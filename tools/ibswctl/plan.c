@@ -400,8 +400,11 @@ static int plan_hosts(struct plan *plan)
 }
 
 /*
- * The management nodes, after the hosts: a namespace each, and a
+ * The management nodes, before the hosts: a namespace each, and a
  * management HCA on the port, named after the node ("M1 ibsw_mgmt0").
+ * First, so that its ports get the first umad devices: libibumad looks
+ * for a device's port among umad0 to umad63 only (UMAD_MAX_PORTS), and
+ * with 64 hosts' rxe ports before it OpenSM could not open it.
  */
 static int plan_mgmt_nodes(struct plan *plan)
 {
@@ -654,9 +657,9 @@ int plan_build(const struct topo *topo, const struct routes *routes,
 	if (!err)
 		err = plan_mgmt(plan);
 	if (!err)
-		err = plan_hosts(plan);
-	if (!err)
 		err = plan_mgmt_nodes(plan);
+	if (!err)
+		err = plan_hosts(plan);
 	if (!err)
 		err = plan_tables(plan);
 	if (!err)
