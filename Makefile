@@ -10,6 +10,9 @@
 #   make bench-scale [S="1000 500 200"]
 #                   the lowest time scale at which seed 002's scenario 1
 #                   at 1x rates stays link-limited (scripts/bench-scale)
+#   make bench-sm [H="16 64 128"]
+#                   OpenSM's time to SUBNET UP on fat trees of H hosts
+#                   (scripts/bench-sm)
 #   make kunit      only the KUnit suites (kernel built from linux-source)
 #   make vmcheck    only the integration tests (T=name runs one)
 #   make repeat T="name..." [N=10] [M=regex]
@@ -29,7 +32,7 @@ export IBSW_ROOT IBSW_KVER KDIR IBSW_BUILD
 
 Q := $(if $(V),,@)
 
-.PHONY: all deps modules rxe tools check unit kunit vmcheck repeat demo bench bench-scale checkpatch debugcheck clean
+.PHONY: all deps modules rxe tools check unit kunit vmcheck repeat demo bench bench-scale bench-sm checkpatch debugcheck clean
 
 all: modules rxe tools
 
@@ -68,6 +71,9 @@ bench: all
 
 bench-scale: all
 	$(Q)$(IBSW_ROOT)/scripts/bench-scale $(S)
+
+bench-sm: all
+	$(Q)$(IBSW_ROOT)/scripts/bench-sm $(H)
 
 checkpatch:
 	$(Q)$(IBSW_ROOT)/scripts/checkpatch
