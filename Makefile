@@ -15,6 +15,7 @@
 #                   (scripts/bench-sm)
 #   make kunit      only the KUnit suites (kernel built from linux-source)
 #   make vmcheck    only the integration tests (T=name runs one)
+#   make longcheck  VM tests too long for make check (tests/long; T=name)
 #   make repeat T="name..." [N=10] [M=regex]
 #                   run VM tests N times on an idle machine and tabulate
 #                   their notes (tests/repeat; not part of make check)
@@ -32,7 +33,7 @@ export IBSW_ROOT IBSW_KVER KDIR IBSW_BUILD
 
 Q := $(if $(V),,@)
 
-.PHONY: all deps modules rxe tools check unit kunit vmcheck repeat demo bench bench-scale bench-sm checkpatch debugcheck clean
+.PHONY: all deps modules rxe tools check unit kunit vmcheck longcheck repeat demo bench bench-scale bench-sm checkpatch debugcheck clean
 
 all: modules rxe tools
 
@@ -59,6 +60,9 @@ kunit: deps
 
 vmcheck: all
 	$(Q)$(IBSW_ROOT)/tests/run integration $(T)
+
+longcheck: all
+	$(Q)$(IBSW_ROOT)/tests/run long $(T)
 
 repeat: all
 	$(Q)$(IBSW_ROOT)/tests/repeat -n $(or $(N),10) $(if $(M),-m '$(M)') $(T)
