@@ -213,8 +213,8 @@ exclusive_write_bw() {
 	ibsw_next_port
 	IBSW_PORT=$_ibsw_port
 	ibsw_server_client H2 H1 ready_tcp 60 \
-		ib_write_bw -x "$g2" -p "$IBSW_PORT" -F -s 65536 -n 100 --report_gbits -- \
-		ib_write_bw -x "$g1" -p "$IBSW_PORT" -F -s 65536 -n 100 --report_gbits "$(_oob H2)" ||
+		ib_write_bw -x "$g2" -p "$IBSW_PORT" -F -u 20 -s 65536 -n 100 --report_gbits -- \
+		ib_write_bw -x "$g1" -p "$IBSW_PORT" -F -u 20 -s 65536 -n 100 --report_gbits "$(_oob H2)" ||
 		return
 	grep -q "Device *: ${HOST_RXE[H1]}" "$IBSW_CASE_LOG" ||
 		ibsw_fail "ib_write_bw on H1 did not use ${HOST_RXE[H1]}"

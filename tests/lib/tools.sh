@@ -67,10 +67,12 @@ _perftest() {
 	sa=$(_dev_args "$s" -d -x) && ca=$(_dev_args "$c" -d -x) || return 1
 	ibsw_next_port
 	IBSW_PORT=$_ibsw_port
+	# -u 20: a 4 s ACK timeout, as for the flows (flows.sh): rxe's timers
+	# run on the wall clock, slow links and a busy CPU on the emulated one
 	# shellcheck disable=SC2086
 	ibsw_server_client "$s" "$c" ready_tcp "${IBSW_TOOL_TIMEOUT:-60}" \
-		"$tool" $sa -p "$IBSW_PORT" -F "$@" -- \
-		"$tool" $ca -p "$IBSW_PORT" -F "$@" "$(_oob "$s")"
+		"$tool" $sa -p "$IBSW_PORT" -F -u 20 "$@" -- \
+		"$tool" $ca -p "$IBSW_PORT" -F -u 20 "$@" "$(_oob "$s")"
 }
 
 tool_write_bw() {
