@@ -299,14 +299,22 @@ ibsw_case round_trip_rc_pingpong rt_pingpong
 
 # (d) fabric down while OpenSM runs
 down_under_sm() {
-	local pid t
+	local pid t rc
 
 	pid=$(sm_pid)
 	kill -0 "$pid" || ibsw_fail "opensm is not running before fabric down" || return
 	t=$EPOCHREALTIME
-	timeout 120 "$IBSWCTL" fabric down desc "$IBSW_DESC" ||
-		ibsw_fail "fabric down failed" || return
-	echo "fabric down: $(ibsw_elapsed "$t" "$EPOCHREALTIME") s"
+	timeout 300 "$IBSWCTL" fabric down desc "$IBSW_DESC" 2>"$IBSW_LOGDIR/down.err"
+	rc=$?
+	cat "$IBSW_LOGDIR/down.err"
+	echo "fabric down: status $rc, $(ibsw_elapsed "$t" "$EPOCHREALTIME") s"
+	if [ "$rc" != 0 ]; then
+		# who holds what fabric down waits for
+		ps -N --ppid 2 -o pid,stat,etimes,wchan:32,args
+		rdma resource show
+		ibsw_fail "fabric down: status $rc after $(ibsw_elapsed "$t" "$EPOCHREALTIME") s: $(tail -n 1 "$IBSW_LOGDIR/down.err")"
+		return
+	fi
 	kill -0 "$pid" 2>/dev/null && ibsw_fail "opensm (pid $pid) still runs" && return
 	pgrep -ax opensm && ibsw_fail "an opensm is left" && return
 	[ ! -e "/sys/class/infiniband/$DEV" ] || ibsw_fail "$DEV is still there" || return
@@ -340,29 +348,15 @@ ibsw_case fat_tree_all_active all_active 66	# 33 cables (16 hosts, M1, 16 up), b
 # RDMA (ibv_rc_pingpong) between a host of each leaf and one of every
 # other leaf, and within a leaf: every spine-leaf path class of the tree,
 # 8 pairs at once. A run for each of the 120 pairs takes too long in the VM
-# (some 20 s for 8 pairs at a time: 15 rounds), and plain IP across ib0
-# (a TCP connect to a closed port) got no answer in the VM, so it cannot
-# stand in for it.
+# (some 25 s for 8 pairs at a time: 15 rounds; make longcheck runs them),
+# and plain IP across ib0 (a TCP connect to a closed port) got no answer
+# in the VM, so it cannot stand in for it. Each pair has 180 s: the 8 take
+# some 25 s, and one of them failed with 60 s on a CI machine that ran
+# this script at half the speed.
 leaf_pairs() {
-	local -a pids=() pairs=()
-	local i p a b fails=0 t
-
 	[ ${#HOST_NS[@]} = 16 ] || ibsw_fail "${#HOST_NS[@]} hosts, not 16" || return
-	t=$EPOCHREALTIME
 	# every pair of leaves (L1-L2, L3-L1, L1-L4, L2-L3, L4-L2, L3-L4), two within one
-	for p in "H1 H5" "H9 H1" "H1 H13" "H6 H10" "H14 H6" "H11 H15" "H2 H3" "H8 H7"; do
-		# a port of its own: H1 serves two of them at once
-		ibsw_next_port
-		read -r a b <<<"$p"
-		IBSW_PINGPONG_N=10 rc "$a" "$b" >"$IBSW_LOGDIR/pair-$a-$b.log" 2>&1 &
-		pids+=($!)
-		pairs+=("$p")
-	done
-	for i in "${!pids[@]}"; do
-		wait "${pids[i]}" || { echo "FAILED: ${pairs[i]}"; fails=$((fails + 1)); }
-	done
-	echo "ibv_rc_pingpong, 8 pairs: $fails failed, $(ibsw_elapsed "$t" "$EPOCHREALTIME") s"
-	[ "$fails" = 0 ] || ibsw_fail "$fails of 8 ibv_rc_pingpong pairs failed" || return
+	IBSW_TOOL_TIMEOUT=180 rc_pairs 8 H1-H5 H9-H1 H1-H13 H6-H10 H14-H6 H11-H15 H2-H3 H8-H7
 }
 ibsw_case fat_tree_leaf_pairs leaf_pairs
 

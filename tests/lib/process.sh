@@ -205,14 +205,18 @@ ibsw_server_client() {
 		kill -0 "$spid" 2>/dev/null || return 0
 		$ready "$srv"
 	}
-	wait_for "${scmd[0]} server on $srv" "$timeout" _ibsw_srv_ready || return 1
+	wait_for "${scmd[0]} server on $srv" "$timeout" _ibsw_srv_ready ||
+		{ ibsw_kill_pids "$spid"; return 1; }
 	kill -0 "$spid" 2>/dev/null || {
 		wait "$spid"
 		rc=$?
 		ibsw_fail "${scmd[0]} server on $srv exited early (status $rc): $(ibsw_last_line "$(cat "$slog")")"
 		return 1
 	}
-	ibsw_run "$cli" "$timeout" "${ccmd[@]}" || return 1
+	# a failed client leaves a server waiting for it: stopped here, as the
+	# case may run in a subshell whose ibsw_reap never sees it, and the
+	# server holds its device (fabric down waits for that)
+	ibsw_run "$cli" "$timeout" "${ccmd[@]}" || { ibsw_kill_pids "$spid"; return 1; }
 	ibsw_wait_pid "$spid" 15
 	rc=$?
 	[ $rc = 0 ] ||

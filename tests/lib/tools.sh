@@ -106,3 +106,46 @@ tool_send_lat() {
 	_perftest ib_send_lat "$1" "$2" -s 64 -n 200
 }
 slat() { _have ib_send_lat && tool_send_lat "$@"; }
+
+# rc_pairs AT_ONCE SERVER-CLIENT...: ibv_rc_pingpong (IBSW_PINGPONG_N, 10
+# by default) for each pair, AT_ONCE at a time, each with its own port and
+# logs (pair-SERVER-CLIENT.log, .server.log). Fails naming every pair that
+# failed and why; the logs of those go to the case log.
+rc_pairs() {
+	local at_once=$1 p k fails=0 n=0 t=$EPOCHREALTIME why=''
+	local -a pids=() pairs=()
+	shift
+
+	_rc_pairs_wait() {
+		for k in "${!pids[@]}"; do
+			wait "${pids[k]}" && continue
+			fails=$((fails + 1))
+			echo "FAILED: ${pairs[k]}"
+			cat "$IBSW_LOGDIR/pair-${pairs[k]}.log" "$IBSW_LOGDIR/pair-${pairs[k]}.server.log"
+			why+=" ${pairs[k]}: $(tail -n 1 "$IBSW_LOGDIR/pair-${pairs[k]}.log");"
+		done
+		pids=() pairs=()
+	}
+	for p; do
+		# a port of its own: a host may serve two pairs at once
+		ibsw_next_port
+		IBSW_CASE_LOG=$IBSW_LOGDIR/pair-$p.log IBSW_PINGPONG_N=${IBSW_PINGPONG_N:-10} \
+			_rc_pair "${p%-*}" "${p#*-}" >"$IBSW_LOGDIR/pair-$p.log" 2>&1 &
+		pids+=($!) pairs+=("$p")
+		n=$((n + 1))
+		[ ${#pids[@]} -lt "$at_once" ] || _rc_pairs_wait
+	done
+	_rc_pairs_wait
+	echo "ibv_rc_pingpong, $n pairs, $at_once at a time: $fails failed, $(ibsw_elapsed "$t" "$EPOCHREALTIME") s"
+	[ "$fails" = 0 ] || ibsw_fail "$fails of $n ibv_rc_pingpong pairs failed:${why%;}"
+}
+
+# _rc_pair SERVER CLIENT: rc, with the time it took or why it failed as
+# the last line of its output
+_rc_pair() {
+	local t=$EPOCHREALTIME
+
+	rc "$@" && { echo "done in $(ibsw_elapsed "$t" "$EPOCHREALTIME") s"; return; }
+	echo "failed after $(ibsw_elapsed "$t" "$EPOCHREALTIME") s: ${_ibsw_reason:-no reason}"
+	return 1
+}

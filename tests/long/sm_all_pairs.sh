@@ -22,31 +22,17 @@ modprobe ib_umad || ibsw_setup_fail "modprobe ib_umad failed"
 
 # all_pairs: ibv_rc_pingpong for every pair of the fabric's hosts
 all_pairs() {
-	local -a hosts pids=() pairs=()
-	local i j k fails=0 t n=0
+	local -a hosts pairs=()
+	local i j
 
 	mapfile -t hosts < <(printf '%s\n' "${!HOST_NS[@]}" | sort -V)
-	t=$EPOCHREALTIME
 	for ((i = 0; i < ${#hosts[@]}; i++)); do
 		for ((j = i + 1; j < ${#hosts[@]}; j++)); do
-			ibsw_next_port
-			IBSW_PINGPONG_N=10 rc "${hosts[i]}" "${hosts[j]}" \
-				>"$IBSW_LOGDIR/pair-${hosts[i]}-${hosts[j]}.log" 2>&1 &
-			pids+=($!)
 			pairs+=("${hosts[i]}-${hosts[j]}")
-			n=$((n + 1))
-			[ ${#pids[@]} -lt "$AT_ONCE" ] && continue
-			for k in "${!pids[@]}"; do
-				wait "${pids[k]}" || { echo "FAILED: ${pairs[k]}"; fails=$((fails + 1)); }
-			done
-			pids=() pairs=()
 		done
 	done
-	for k in "${!pids[@]}"; do
-		wait "${pids[k]}" || { echo "FAILED: ${pairs[k]}"; fails=$((fails + 1)); }
-	done
-	echo "ibv_rc_pingpong, $n pairs of ${#hosts[@]} hosts: $fails failed, $(ibsw_elapsed "$t" "$EPOCHREALTIME") s"
-	[ "$fails" = 0 ] || ibsw_fail "$fails of $n pairs failed" || return
+	echo "${#pairs[@]} pairs of ${#hosts[@]} hosts"
+	IBSW_TOOL_TIMEOUT=180 rc_pairs "$AT_ONCE" "${pairs[@]}"
 }
 
 fabric() {
