@@ -312,6 +312,8 @@ other_refusals() {
 	q_err EINVAL "not both" host-new "{$s,\"port\":4,\"netns-fd\":0,\"netns-pid\":1}"
 	q_err EBADF "netns-fd 999 is not" host-new "{$s,\"port\":4,\"netns-fd\":999}"
 	q_err ESRCH "no process 4000000" host-new "{$s,\"port\":4,\"netns-pid\":4000000}"
+	q_err EBADF "netns-fd 999 is not" mgmt-new "{$s,\"port\":4,\"netns-fd\":999}"
+	q_err ESRCH "no process 4000000" mgmt-new "{$s,\"port\":4,\"netns-pid\":4000000}"
 	q_err EINVAL "MAC 01:00:5e:00:00:01 is not a unicast" host-new "{$s,\"port\":4,\"mac\":\"01005e000001\"}"
 	q_err EINVAL "MAC 00:00:00:00:00:00" host-new "{$s,\"port\":4,\"mac\":\"000000000000\"}"
 	q_err EINVAL "not a valid name" host-new "{$s,\"port\":4,\"ifname\":\"a/b\"}"

@@ -6,29 +6,32 @@
 #include <inttypes.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 static void usage(FILE *f)
 {
 	fprintf(f,
-		"Usage: ibswctl mgmt add SW/PORT [name IBDEV] [guid GUID] [lid LID]\n"
+		"Usage: ibswctl mgmt add SW/PORT [name IBDEV] [guid GUID] [lid LID] [netns NAME]\n"
 		"       ibswctl mgmt del SW/PORT\n"
 		"A management HCA is an InfiniBand device (ibsw_mgmt0, ...) cabled to the\n"
 		"switch port, on which ib_umad gives OpenSM and infiniband-diags their\n"
 		"umad and issm files. name: its device name, may hold one %%d. guid: its\n"
 		"node and port GUID (0x...), by default made from the switch and port.\n"
 		"lid: the LID it starts with (an SM may give another); hosts reach it at\n"
-		"the addresses mapped to its LID (addr set).\n");
+		"the addresses mapped to its LID (addr set). netns: the management node's\n"
+		"namespace (/run/netns/NAME), by default this one: in rdma's exclusive netns\n"
+		"mode only there is the device seen and opened.\n");
 }
 
 static int mgmt_add(struct ctl *ctl, int argc, char **argv)
 {
 	char sw[IBSW_NAME_LEN + 1];
-	const char *name = NULL;
+	const char *name = NULL, *netns = NULL;
 	bool has_guid = false;
 	struct nlmsghdr *nlh;
 	uint64_t guid = 0;
 	uint32_t port, lid = 0;
-	int err, i;
+	int err, i, fd = -1;
 
 	if (argc < 1) {
 		ctl_err(ctl, "mgmt add: expected SW/PORT");
@@ -66,10 +69,20 @@ static int mgmt_add(struct ctl *ctl, int argc, char **argv)
 		} else if (ctl_matches(key, "lid")) {
 			if (ctl_parse_u32(ctl, "LID", val, 1, IBSW_LID_UNICAST_MAX, &lid))
 				return CTL_USAGE;
+		} else if (ctl_matches(key, "netns")) {
+			netns = val;
 		} else {
 			ctl_err(ctl, "mgmt add: unknown argument \"%s\"", key);
 			usage(ctl->err);
 			return CTL_USAGE;
+		}
+	}
+	if (netns) {
+		fd = ctl->ops->netns_open(ctl, netns);
+		if (fd < 0) {
+			ctl_err(ctl, "mgmt add: network namespace \"%s\": %s", netns,
+				strerror(-fd));
+			return CTL_FAIL;
 		}
 	}
 	nlh = ctl_msg_start(ctl, IBSW_CMD_MGMT_NEW, 0, 0);
@@ -81,7 +94,11 @@ static int mgmt_add(struct ctl *ctl, int argc, char **argv)
 		ibsw_attr_put_uint(nlh, IBSW_A_PORT_GUID, guid);
 	if (lid)
 		mnl_attr_put_u32(nlh, IBSW_A_PORT_LID, lid);
+	if (fd >= 0)
+		mnl_attr_put_u32(nlh, IBSW_A_PORT_NETNS_FD, fd);
 	err = ctl_request(ctl, nlh, NULL, NULL);
+	if (fd >= 0)
+		close(fd);
 	if (err)
 		return ctl_nl_err(ctl, err, "mgmt add %s/%u", sw, port);
 	return CTL_OK;

@@ -241,7 +241,7 @@ int ibsw_host_create(struct ibsw_switch *sw, unsigned int port,
 		     struct netlink_ext_ack *extack);
 struct ibsw_mgmt;
 struct ibsw_mgmt *ibsw_mgmt_create(const char *name, u64 guid,
-				   const char *desc);
+				   const char *desc, struct net *net);
 void ibsw_mgmt_destroy(struct ibsw_mgmt *m);
 u64 ibsw_mgmt_default_guid(const struct ibsw_switch *sw, unsigned int num);
 int ibsw_mgmt_port_create(struct ibsw_switch *sw, unsigned int port,

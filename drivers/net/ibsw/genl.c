@@ -227,6 +227,8 @@ static const struct nla_policy ibsw_mgmt_new_nl_policy[IBSW_A_PORT_GUID + 1] = {
 	[IBSW_A_PORT_IBDEV_NAME] = { .type = NLA_NUL_STRING, .len = 63, },
 	[IBSW_A_PORT_GUID] = { .type = NLA_UINT, },
 	[IBSW_A_PORT_LID] = NLA_POLICY_FULL_RANGE(NLA_U32, &ibsw_a_port_lid_range),
+	[IBSW_A_PORT_NETNS_FD] = { .type = NLA_S32, },
+	[IBSW_A_PORT_NETNS_PID] = { .type = NLA_U32, },
 };
 
 /* IBSW_CMD_MGMT_DEL - do */

@@ -10,8 +10,10 @@
 #include <linux/spinlock.h>
 #include <linux/workqueue.h>
 
+#include <net/net_namespace.h>
 #include <rdma/ib_mad.h>
 #include <rdma/ib_verbs.h>
+#include <rdma/rdma_netlink.h>
 
 #include "engine.h"
 #include "mgmt_hca.h"
@@ -155,15 +157,26 @@ void ibsw_mgmt_reap_wait(void)
  * @name: ib_device name (may hold %d)
  * @guid: its node, system image and port GUID
  * @desc: its NodeDescription
+ * @net: its management node's namespace (a reference held until it returns)
  *
  * Its port is down (PortState Down, PhysState Polling) until it is
  * cabled to a switch port.
+ *
+ * ib_alloc_device() puts a device in init_net. In rdma's exclusive netns
+ * mode only its own namespace sees and opens it, and a management HCA
+ * cannot move later ("rdma dev set DEV netns" needs
+ * disassociate_ucontext): it is bound to @net before it is registered,
+ * as rxe's devices are to their netdev's namespace. For a device still in
+ * init_net, rdma_dev_access_netns() is true for another namespace only in
+ * the shared mode, where it stays in init_net and every namespace sees
+ * it. When @net is dismantled, ib_core moves the device back to init_net
+ * (its pernet exit), so no reference is kept.
  *
  * Context: process, may sleep.
  * Return: the device, or an ERR_PTR().
  */
 struct ibsw_mgmt *ibsw_mgmt_create(const char *name, u64 guid,
-				   const char *desc)
+				   const char *desc, struct net *net)
 {
 	struct ibsw_mgmt *m;
 	int err;
@@ -190,6 +203,8 @@ struct ibsw_mgmt *ibsw_mgmt_create(const char *name, u64 guid,
 	m->ibdev.local_dma_lkey = 0;
 	strscpy(m->ibdev.node_desc, desc, sizeof(m->ibdev.node_desc));
 	ib_set_device_ops(&m->ibdev, &ibsw_mgmt_ops);
+	if (!rdma_dev_access_netns(&m->ibdev, net))
+		write_pnet(&m->ibdev.coredev.rdma_net, net);
 
 	err = ib_register_device(&m->ibdev, name, NULL);
 	if (err) {

@@ -71,7 +71,7 @@ extern const struct ib_device_ops ibsw_mgmt_ops;
 void ibsw_mgmt_tx_work(struct work_struct *work);
 
 struct ibsw_mgmt *ibsw_mgmt_create(const char *name, u64 guid,
-				   const char *desc);
+				   const char *desc, struct net *net);
 void ibsw_mgmt_destroy(struct ibsw_mgmt *m);
 void ibsw_mgmt_link(struct ibsw_mgmt *m, bool up);
 void ibsw_mgmt_set_lid(struct ibsw_mgmt *m, u16 lid);

@@ -1302,8 +1302,13 @@ int ibsw_nl_link_del_doit(struct sk_buff *skb, struct genl_info *info)
 	return ibsw_nl_port_del(info, ibsw_link_destroy);
 }
 
-/* The namespace a host port goes to; a reference the caller puts */
-static struct net *ibsw_nl_host_net(struct genl_info *info)
+/*
+ * The namespace a host port goes to, or a management HCA belongs to; a
+ * reference the caller puts. As for rtnetlink's IFLA_NET_NS_FD, the
+ * requester must administer that namespace too.
+ */
+static struct net *ibsw_nl_target_net(const struct sk_buff *skb,
+				      struct genl_info *info)
 {
 	const struct nlattr *fd = info->attrs[IBSW_A_PORT_NETNS_FD];
 	const struct nlattr *pid = info->attrs[IBSW_A_PORT_NETNS_PID];
@@ -1316,25 +1321,35 @@ static struct net *ibsw_nl_host_net(struct genl_info *info)
 	}
 	if (fd) {
 		net = get_net_ns_by_fd(nla_get_s32(fd));
-		if (IS_ERR(net))
+		if (IS_ERR(net)) {
 			NL_SET_ERR_MSG_ATTR_FMT(info->extack, fd,
 						"netns-fd %d is not a network namespace",
 						nla_get_s32(fd));
-		return net;
-	}
-	if (pid) {
+			return net;
+		}
+	} else if (pid) {
 		net = get_net_ns_by_pid(nla_get_u32(pid));
-		if (IS_ERR(net))
+		if (IS_ERR(net)) {
 			NL_SET_ERR_MSG_ATTR_FMT(info->extack, pid,
 						"netns-pid: no process %u",
 						nla_get_u32(pid));
-		return net;
+			return net;
+		}
+	} else {
+		return get_net(genl_info_net(info));
 	}
-	return get_net(genl_info_net(info));
+	if (!netlink_ns_capable(skb, net->user_ns, CAP_NET_ADMIN)) {
+		NL_SET_ERR_MSG_ATTR(info->extack, fd ?: pid,
+				    "no CAP_NET_ADMIN in that network namespace");
+		put_net(net);
+		return ERR_PTR(-EPERM);
+	}
+	return net;
 }
 
 /* What host-new makes the host port of, beside the request's attributes */
 struct ibsw_nl_host_new {
+	const struct sk_buff		*skb;	/* the request */
 	const struct ibsw_port_cfg	*cfg;
 	const char			*ifname;
 	const u8			*mac;
@@ -1354,7 +1369,7 @@ static int ibsw_nl_host_new_fill(struct sk_buff *msg, struct genl_info *info,
 	pi = kmalloc(sizeof(*pi), GFP_KERNEL);
 	if (!pi)
 		return -ENOMEM;
-	net = ibsw_nl_host_net(info);
+	net = ibsw_nl_target_net(req->skb, info);
 	if (IS_ERR(net)) {
 		err = PTR_ERR(net);
 		goto free;
@@ -1376,7 +1391,7 @@ int ibsw_nl_host_new_doit(struct sk_buff *skb, struct genl_info *info)
 {
 	const struct nlattr *mac_attr = info->attrs[IBSW_A_PORT_MAC];
 	const struct nlattr *ifname_attr = info->attrs[IBSW_A_PORT_IFNAME];
-	struct ibsw_nl_host_new req = {};
+	struct ibsw_nl_host_new req = { .skb = skb };
 	struct ibsw_port_cfg *cfg;
 	int err;
 
@@ -1603,6 +1618,7 @@ int ibsw_nl_mgmt_new_doit(struct sk_buff *skb, struct genl_info *info)
 	struct ibsw_switch_info si;
 	struct ibsw_switch *sw;
 	unsigned int port;
+	struct net *net;
 	u64 guid;
 	int err;
 
@@ -1623,8 +1639,12 @@ int ibsw_nl_mgmt_new_doit(struct sk_buff *skb, struct genl_info *info)
 	snprintf(desc, sizeof(desc), "ibsw management HCA %s/%u", si.name,
 		 port);
 
+	net = ibsw_nl_target_net(skb, info);
+	if (IS_ERR(net))
+		return PTR_ERR(net);
 	req.m = ibsw_mgmt_create(name_attr ? nla_data(name_attr) :
-				 "ibsw_mgmt%d", guid, desc);
+				 "ibsw_mgmt%d", guid, desc, net);
+	put_net(net);
 	if (IS_ERR(req.m)) {
 		NL_SET_ERR_MSG_FMT(info->extack,
 				   "cannot register the ib_device: %ld",
