@@ -11,6 +11,7 @@
 #include <limits.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -242,6 +243,44 @@ static void sm_clean(const struct plan_sm *sm)
 }
 
 static int mkdir_p(const char *dir);
+static bool rdma_dev_here(struct ctl *ctl, const char *dev);
+
+/* read_guid() in a namespace: its answer comes back in a shared page */
+struct guid_in_netns {
+	const char	*ibdev;
+	char		guid[24];
+};
+
+static int read_guid_fn(struct ctl *ctl, void *arg)
+{
+	struct guid_in_netns *g = arg;
+
+	return read_guid(ctl, g->ibdev, g->guid, sizeof(g->guid)) ? 1 : 0;
+}
+
+/*
+ * A management HCA's GUID, for OpenSM's -g. In rdma's exclusive netns
+ * mode only its node's namespace shows the device: read there.
+ */
+static int mgmt_guid(struct ctl *ctl, const struct plan_mgmt *m, char *guid, size_t len)
+{
+	struct guid_in_netns *g;
+	int rc;
+
+	if (ctl_rdma_netns_mode(ctl) != CTL_RDMA_EXCLUSIVE || rdma_dev_here(ctl, m->ibdev))
+		return read_guid(ctl, m->ibdev, guid, len);
+	g = mmap(NULL, sizeof(*g), PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS, -1, 0);
+	if (g == MAP_FAILED)
+		return -errno;
+	g->ibdev = m->ibdev;
+	rc = ctl->ops->in_netns(ctl, m->netns, read_guid_fn, g);
+	if (rc < 0)
+		ctl_err(ctl, "cannot enter network namespace %s: %s", m->netns, strerror(-rc));
+	else if (!rc)
+		snprintf(guid, len, "%s", g->guid);
+	munmap(g, sizeof(*g));
+	return rc ? -EIO : 0;
+}
 
 /*
  * Start the SM of the plan (step: its command line, "@DEV" for DEV's port
@@ -259,7 +298,7 @@ static int sm_start(struct ctl *ctl, struct plan *plan, const struct plan_step *
 		return CTL_FAIL;
 	}
 	sm_clean(sm);
-	if (read_guid(ctl, plan->mgmt[0].ibdev, sm->guid, sizeof(sm->guid)))
+	if (mgmt_guid(ctl, &plan->mgmt[0], sm->guid, sizeof(sm->guid)))
 		return CTL_FAIL;
 	if (sm->conf_written &&
 	    ctl_write_atomic(ctl, "OpenSM's configuration", sm->conf, fill_sm_conf, &c))
@@ -742,12 +781,6 @@ static int fabric_up(struct ctl *ctl, int argc, char **argv)
 		if (switched < 0)
 			goto out;
 	}
-	/* a management HCA cannot move to a namespace: its SM would not see it */
-	if (opts.sm && ctl_rdma_netns_mode(ctl) == CTL_RDMA_EXCLUSIVE) {
-		ctl_err(ctl, "sm opensm needs rdma's shared netns mode: in the exclusive mode %s stays in the initial namespace, where %s cannot see it",
-			plan->mgmt[0].ibdev, plan->mgmt[0].netns);
-		goto out_restore;
-	}
 	for (i = 0; i < plan->nsteps; i++) {
 		if (plan->step[i].kind == PLAN_SM ? sm_start(ctl, plan, &plan->step[i]) :
 		    run_step(ctl, &plan->step[i])) {
@@ -869,6 +902,30 @@ static const char *desc_rdma_netns(const struct jv *desc, const char *dev)
 }
 
 /*
+ * Whether the management HCA of a step "mgmt del" of fabric down is still
+ * there: in the initial namespace, or in rdma's exclusive netns mode in
+ * its node's namespace
+ */
+static bool mgmt_still_there(struct ctl *ctl, const struct jv *desc, bool exclusive,
+			     const struct plan_step *step)
+{
+	const char *dev = strrchr(step->need_arg, '/') + 1, *v;
+	const struct jv *m = jv_get(desc, "mgmt_nodes");
+
+	if (still_there(ctl, step))
+		return true;
+	if (!exclusive)
+		return false;
+	for (m = m ? m->child : NULL; m; m = m->next) {
+		v = jv_get_str(m, "ibdev");
+		if (v && !strcmp(v, dev))
+			break;
+	}
+	v = m ? jv_get_str(m, "netns") : NULL;
+	return v && ctl_netns_has_rdma_dev(ctl, v, dev) == 1;
+}
+
+/*
  * A step "rdma link delete DEV" of fabric down, to run where the device is
  * seen: in the initial namespace, or in rdma's exclusive netns mode in its
  * host's (u, with room for 9 arguments in argv). false if it is gone.
@@ -931,12 +988,18 @@ static int fabric_down(struct ctl *ctl, int argc, char **argv)
 				continue;
 			}
 			step = &u;
+		} else if (step->need == NEED_PATH && !strcmp(step->argv[0], "mgmt")) {
+			if (!mgmt_still_there(ctl, v, exclusive, step)) {
+				fprintf(ctl->err,
+					"ibswctl: fabric down: management HCA on %s already gone\n",
+					step->argv[step->argc - 1]);
+				continue;
+			}
 		} else if (step->need != NEED_NONE && !still_there(ctl, step)) {
 			fprintf(ctl->err, "ibswctl: fabric down: %s%s already gone\n",
 				step->need == NEED_SWITCH ? "switch " :
 				step->need == NEED_FAMILY ? "" :
 				!strcmp(step->argv[0], "rdma") ? "rdma device " :
-				!strcmp(step->argv[0], "mgmt") ? "management HCA on " :
 				!strcmp(step->argv[1], "link") ? "link " : "namespace ",
 				step->need == NEED_FAMILY ? "address table (ibsw not loaded)" :
 				step->argv[step->argc - 1]);

@@ -438,17 +438,22 @@ static int plan_mgmt_nodes(struct plan *plan)
 		snprintf(sp, sizeof(sp), "%s/%u", m->sw->ident, m->sw_port);
 		snprintf(guid, sizeof(guid), "0x%016" PRIx64, m->guid);
 		snprintf(lid, sizeof(lid), "%u", m->lid);
-		/* A LID and addresses as a host's, until the SM gives another */
+		/*
+		 * A LID and addresses as a host's, until the SM gives another;
+		 * the node's namespace, where rdma's exclusive netns mode shows
+		 * the device (and its SM runs)
+		 */
 		step = m->guid ?
 			add_step(plan, PLAN_CTL, "mgmt", "add", sp, "name", m->ibdev, "lid", lid,
-				 "guid", guid, NULL) :
+				 "netns", m->netns, "guid", guid, NULL) :
 			add_step(plan, PLAN_CTL, "mgmt", "add", sp, "name", m->ibdev, "lid", lid,
-				 NULL);
+				 "netns", m->netns, NULL);
 		if (!step)
 			return -ENOMEM;
 		step->undo = UNDO_MGMT;
 		step->undo_arg = step->argv[2];
-		if (!add_step(plan, PLAN_CTL, "hca", "desc", m->ibdev, m->desc, NULL))
+		if (!add_step(plan, PLAN_CTL, "hca", "desc", m->ibdev, m->desc, "netns", m->netns,
+			      NULL))
 			return -ENOMEM;
 	}
 	return 0;

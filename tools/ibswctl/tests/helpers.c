@@ -187,9 +187,11 @@ static int fake_write_file(struct ctl *ctl, const char *path, const char *text)
 
 static int fake_read_file(struct ctl *ctl, const char *path, char *buf, size_t len)
 {
-	(void)ctl;
+	struct t *t = t_of(ctl);
+
 	if (strlen(path) < 10 || strcmp(path + strlen(path) - 10, "/node_guid"))
 		return -ENOENT;
+	snprintf(t->guid_read, sizeof(t->guid_read), "%s", path);
 	snprintf(buf, len, "%s", T_NODE_GUID);
 	return 0;
 }

@@ -60,6 +60,8 @@ struct t {
 	int rdma_busy;
 	/* in_netns NS runs its function with sys_root SYS_ROOT/netns/NS */
 	char netns_root[512];
+	/* the last node_guid read_file read */
+	char guid_read[512];
 	/*
 	 * The SM: spawn, wait_text, stop and write_file are logged in runs
 	 * ("spawn ARGV > OUT", "wait PATH TEXT", "stop PID COMM", "write PATH
