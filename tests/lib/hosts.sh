@@ -139,8 +139,19 @@ ibsw_hosts_ready() {
 
 	for h; do
 		wait_for "port of ${HOST_RXE[$h]} to become ACTIVE" 20 \
-			ibsw_port_active "${HOST_RXE[$h]}" || return 1
+			_host_port_active "$h" || return 1
 	done
+}
+
+# In rdma's exclusive netns mode only the host's namespace shows its device
+_host_port_active() {
+	local dev=${HOST_RXE[$1]}
+
+	if [ -e "/sys/class/infiniband/$dev" ] || [ -z "${HOST_NS[$1]}" ]; then
+		ibsw_port_active "$dev"
+	else
+		hx "$1" grep -q ACTIVE "/sys/class/infiniband/$dev/ports/1/state" 2>/dev/null
+	fi
 }
 
 # ibsw_two_hosts H1 H2 NET [--init-h1]: H1 and H2 joined by a veth pair,
@@ -225,8 +236,23 @@ ibsw_gid_index() {
 	return 1
 }
 
-host_gid4() { ibsw_gid_index "${HOST_RXE[$1]}" "${HOST_IP4[$1]}"; }
-host_gid6() { ibsw_gid_index "${HOST_RXE[$1]}" "${HOST_IP6[$1]}"; }
+host_gid4() { _host_gid "$1" "${HOST_IP4[$1]}"; }
+host_gid6() { _host_gid "$1" "${HOST_IP6[$1]}"; }
+
+# In rdma's exclusive netns mode only the host's namespace shows its device
+_host_gid() {
+	local dev=${HOST_RXE[$1]}
+
+	if [ -e "/sys/class/infiniband/$dev" ] || [ -z "${HOST_NS[$1]}" ]; then
+		ibsw_gid_index "$dev" "$2"
+		return
+	fi
+	(
+		export -f ibsw_gid_index ibsw_addr_gid ibsw_ip6_expand
+		# shellcheck disable=SC2016 # expanded by bash in the namespace
+		hx "$1" bash -c 'ibsw_gid_index "$@"' _ "$dev" "$2"
+	)
+}
 
 # ibsw_udp4791 HOST|NS: number of UDP port 4791 sockets (v4 and v6) in
 # the netns ("" = init_net).
