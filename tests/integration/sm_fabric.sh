@@ -12,15 +12,17 @@
 # fabric show showing the SM, infiniband-diags (ibswitches, ibhosts,
 # smpquery, ibtracert, saquery) agreeing with the kernel, OpenSM's
 # congestion control manager configuring the switches and the rxe
-# devices through the fabric. (c) The round
-# trip: ibnetdiscover's output, fed to fabric up after fabric down, builds
-# the same fabric, routed by updn (S1 its root) this time. (b) The 16-host fat tree with
-# routing-engine ftree: ftree (not its minhop fallback) routes, RDMA
-# between every pair of leaves, and every switch's LFT as ibswctl reads it
-# is what ibroute reads through the SMA and what OpenSM dumped; a cable,
-# then a spine, removed under OpenSM: it routes around them, and RDMA runs
-# between the leaves again. (d) fabric down while OpenSM runs leaves no
-# opensm and no warning in the kernel log.
+# devices through the fabric. (c) The round trip: ibnetdiscover's output,
+# fed to fabric up after fabric down, builds the same fabric, routed by
+# updn (S1 its root) this time. (b) The 16-host fat tree with
+# routing-engine ftree, in rdma's exclusive netns mode (the management HCA
+# in M1 only, each host's rxe in its namespace only): ftree (not its
+# minhop fallback) routes, RDMA between every pair of leaves, and every
+# switch's LFT as ibswctl reads it is what ibroute reads through the SMA
+# and what OpenSM dumped; a cable, then a spine, removed under OpenSM: it
+# routes around them, and RDMA runs between the leaves again. (d) fabric
+# down while OpenSM runs leaves no opensm, no device, the rdma netns mode
+# of before and no warning in the kernel log.
 # shellcheck source=tests/lib.sh disable=SC2317,SC2034
 . "$(dirname "$0")/../lib.sh"
 
@@ -37,7 +39,9 @@ pgrep -x opensm && ibsw_setup_fail "an opensm runs already"
 warnings() { dmesg | grep -cE 'WARNING:|BUG:|Oops|general protection'; }
 WARN0=$(warnings)
 
-diag() { timeout 120 "$@" -C "$DEV" -P 1; }
+# infiniband-diags on the management node, where the exclusive rdma netns
+# mode shows its HCA (the shared mode shows it everywhere)
+diag() { ip netns exec M1 timeout 120 "$@" -C "$DEV" -P 1; }
 
 # The fabric as the description has it, without LIDs, GUIDs and addresses:
 # what a round trip must keep
@@ -319,18 +323,48 @@ down_under_sm() {
 	pgrep -ax opensm && ibsw_fail "an opensm is left" && return
 	[ ! -e "/sys/class/infiniband/$DEV" ] || ibsw_fail "$DEV is still there" || return
 	ip netns list | grep -qw M1 && ibsw_fail "namespace M1 is left" && return
-	return 0
+	# deleted where they were (a switch the test deleted may be gone)
+	grep -E "(rdma device|management HCA) .* already gone" "$IBSW_LOGDIR/down.err" &&
+		ibsw_fail "$(grep -m 1 -E "(rdma device|management HCA) .* already gone" \
+			"$IBSW_LOGDIR/down.err")" && return
+	# the mode of before fabric up
+	[ "$(rdma system show | awk '{ print $2 }')" = shared ] ||
+		ibsw_fail "rdma netns mode $(rdma system show) after fabric down" || return
 }
 ibsw_case down_under_sm down_under_sm
 
-# (b) the fat tree with ftree
+# (b) the fat tree with ftree, in rdma's exclusive netns mode: each host
+# sees its own rxe device only, the management node its HCA only
+rdma_mode() { rdma system show | awk '{ print $2 }'; }
 HOST_NS=() HOST_DEV=() HOST_RXE=() HOST_IP4=() HOST_IP6=() HOST_SW=() HOST_PORT=()
 HOST_LID=() HOST_MGMT=()
 up_t0=$EPOCHREALTIME
 ibsw_fabric_up "$IBSW_ROOT/topologies/fat-tree-16.net" sm opensm routing-engine ftree \
-	>>"$IBSW_CASE_LOG" 2>&1 || { sm_log_tail >>"$IBSW_CASE_LOG" 2>&1; false; } ||
+	rdma-netns exclusive >>"$IBSW_CASE_LOG" 2>&1 ||
+	{ sm_log_tail >>"$IBSW_CASE_LOG" 2>&1; false; } ||
 	ibsw_setup_fail "fabric up fat-tree-16.net: ${_ibsw_reason:-see setup.log}"
-echo "# fabric up fat-tree-16.net sm opensm routing-engine ftree: $(ibsw_elapsed "$up_t0" "$EPOCHREALTIME") s"
+echo "# fabric up fat-tree-16.net sm opensm routing-engine ftree rdma-netns exclusive: $(ibsw_elapsed "$up_t0" "$EPOCHREALTIME") s"
+
+# the management HCA was made in M1 (mgmt add ... netns M1): only M1 sees
+# it, and no namespace sees another's device
+exclusive_views() {
+	local devs
+
+	echo "mode: $(rdma_mode)"
+	[ "$(rdma_mode)" = exclusive ] || ibsw_fail "rdma netns mode $(rdma_mode)" || return
+	devs=$(ls /sys/class/infiniband)
+	echo "initial namespace: '$devs'"
+	[ -z "$devs" ] || ibsw_fail "the initial namespace sees $devs" || return
+	devs=$(ip netns exec M1 ls /sys/class/infiniband)
+	echo "M1: '$devs'"
+	[ "$devs" = "$DEV" ] || ibsw_fail "M1 sees '$devs', not $DEV" || return
+	devs=$(hx H16 ls /sys/class/infiniband)
+	echo "H16: '$devs'"
+	[ "$devs" = "${HOST_RXE[H16]}" ] || ibsw_fail "H16 sees '$devs'" || return
+	ibstat "$DEV" >/dev/null 2>&1 && ibsw_fail "ibstat $DEV works outside M1" && return
+	return 0
+}
+ibsw_case fat_tree_exclusive exclusive_views
 
 ftree_used() {
 	sm_up || return
