@@ -104,7 +104,11 @@ bad_smps() {
 		smp -D nodeinfo "$path" && ibsw_fail "NodeInfo by $path was answered" && return
 		d1=$(ibsw_cnt "$SW" "$MP" vl15_dropped)
 		echo "NodeInfo by $path: vl15_dropped $d0 -> $d1"
-		[ "$d1" = $((d0 + 1)) ] || ibsw_fail "by $path: vl15_dropped $d0 -> $d1, not +1" || return
+		# one per send: libibmad sends again (3 times at most) when the
+		# kernel's timeout report reaches it before its own receive
+		# times out, which a busy CPU decides
+		[ "$d1" -ge $((d0 + 1)) ] && [ "$d1" -le $((d0 + 3)) ] ||
+			ibsw_fail "by $path: vl15_dropped $d0 -> $d1, not +1 to +3" || return
 	done
 	d0=$(ibsw_cnt "$SW" "$MP" vl15_dropped)
 	for want in "0,1 0xfe:0x800c" "0,1,1 0xfe:0x800c" "0,1 0x15 9:0x801c"; do
