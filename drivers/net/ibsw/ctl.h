@@ -166,6 +166,8 @@ void ibsw_switch_info(const struct ibsw_switch *sw,
 
 int ibsw_switch_set_lft(struct ibsw_switch *sw, const u8 *ports,
 			unsigned int len, struct netlink_ext_ack *extack);
+struct ibsw_lft;
+void ibsw_switch_publish_lft(struct ibsw_switch *sw, struct ibsw_lft *lft);
 unsigned int ibsw_switch_get_lft(const struct ibsw_switch *sw, u8 *buf,
 				 unsigned int size);
 

@@ -99,26 +99,21 @@ static void ibsw_sma_switch_info(struct ibsw_switch *sw, struct ibsw_sma *sma,
 }
 
 /*
- * The LFT cut or padded (no route) to len entries; a table that is not
+ * The LFT cut or padded (no route) to end at top; a table that is not
  * there stays so.
  */
-static int ibsw_sma_lft_resize(struct ibsw_switch *sw, unsigned int len)
+static int ibsw_sma_lft_resize(struct ibsw_switch *sw, unsigned int top)
 {
-	const struct ibsw_lft *lft = rtnl_dereference(sw->lft);
-	unsigned int old = lft ? lft->top + 1 : 0;
-	u8 *ports;
-	int err;
+	const struct ibsw_lft *old = rtnl_dereference(sw->lft);
+	struct ibsw_lft *lft;
 
-	if (!lft || len == old)
+	if (!old || old->top == top)
 		return 0;
-	ports = kmalloc(len, GFP_KERNEL);
-	if (!ports)
-		return -ENOMEM;
-	memset(ports, IBSW_LFT_NO_ROUTE, len);
-	memcpy(ports, lft->port, min(old, len));
-	err = ibsw_switch_set_lft(sw, ports, len, NULL);
-	kfree(ports);
-	return err;
+	lft = ibsw_lft_alloc(top, old);
+	if (IS_ERR(lft))
+		return PTR_ERR(lft);
+	ibsw_switch_publish_lft(sw, lft);
+	return 0;
 }
 
 static u16 ibsw_sma_switch_info_set(struct ibsw_switch *sw,
@@ -134,7 +129,7 @@ static u16 ibsw_sma_switch_info_set(struct ibsw_switch *sw,
 	 * sets it to its highest LID; the table ends there, and so do the
 	 * LFT blocks the SM writes after it.
 	 */
-	if (ibsw_sma_lft_resize(sw, si.linear_fdb_top + 1))
+	if (ibsw_sma_lft_resize(sw, si.linear_fdb_top))
 		return IB_MGMT_MAD_STATUS_INVALID_ATTRIB_VALUE;
 	sma->lft_top = si.linear_fdb_top;
 	sma->lft_top_set = true;
@@ -324,35 +319,30 @@ static u16 ibsw_sma_lft(struct ibsw_switch *sw, const struct ibsw_sma *sma,
 {
 	const struct ibsw_lft *lft = rtnl_dereference(sw->lft);
 	unsigned int first = block * IBSW_SMP_LFT_BLOCK, len, i;
-	u8 *ports;
-	int err;
 
 	if (first > IBSW_LID_UNICAST_MAX)
 		return IB_MGMT_MAD_STATUS_INVALID_ATTRIB_VALUE;
 	len = lft ? lft->top + 1 : 0;
 	if (set) {
-		unsigned int nlen = max(len, first + IBSW_SMP_LFT_BLOCK);
+		unsigned int top = max(len, first + IBSW_SMP_LFT_BLOCK) - 1;
+		u8 ports[IBSW_SMP_LFT_BLOCK];
+		struct ibsw_lft *new;
 
-		nlen = min(nlen, IBSW_LID_UNICAST_MAX + 1);
-		ports = kmalloc(nlen, GFP_KERNEL);
-		if (!ports)
-			return IB_MGMT_MAD_STATUS_INVALID_ATTRIB_VALUE;
-		memset(ports, IBSW_LFT_NO_ROUTE, nlen);
-		if (lft)
-			memcpy(ports, lft->port, len);
-		ibsw_smp_lft_get(data, ports + first);
-		/* Port 0 is the switch itself: ibsw routes its LID in mad.c */
-		for (i = first; i < first + IBSW_SMP_LFT_BLOCK && i < nlen; i++)
-			if (!ports[i] || ports[i] > sw->nr_ports)
-				ports[i] = IBSW_LFT_NO_ROUTE;
+		/* up to LinearFDBTop once the SM has set it */
+		top = min(top, IBSW_LID_UNICAST_MAX);
 		if (sma->lft_top_set)
-			nlen = min(nlen, sma->lft_top + 1U);
-		err = ibsw_switch_set_lft(sw, ports, nlen, NULL);
-		kfree(ports);
-		if (err)
+			top = min_t(unsigned int, top, sma->lft_top);
+		new = ibsw_lft_alloc(top, lft);
+		if (IS_ERR(new))
 			return IB_MGMT_MAD_STATUS_INVALID_ATTRIB_VALUE;
-		lft = rtnl_dereference(sw->lft);
-		len = lft ? lft->top + 1 : 0;
+		ibsw_smp_lft_get(data, ports);
+		/* Port 0 is the switch itself: ibsw routes its LID in mad.c */
+		for (i = 0; i < IBSW_SMP_LFT_BLOCK && first + i <= top; i++)
+			new->port[first + i] = ports[i] && ports[i] <= sw->nr_ports ?
+					       ports[i] : IBSW_LFT_NO_ROUTE;
+		ibsw_switch_publish_lft(sw, new);
+		lft = new;
+		len = top + 1;
 	}
 	ibsw_smp_lft_put(data, lft && first < len ? lft->port + first : NULL,
 			 first < len ? len - first : 0);

@@ -448,11 +448,24 @@ int ibsw_switch_set_lft(struct ibsw_switch *sw, const u8 *ports,
 			return PTR_ERR(lft);
 		memcpy(lft->port, ports, len);
 	}
-	ibsw_lft_replace(&sw->lft, lft, lockdep_rtnl_is_held());
-	ibsw_nl_notify_switch(sw, IBSW_CMD_SWITCH_CHANGE_NTF);
+	ibsw_switch_publish_lft(sw, lft);
 	return 0;
 }
 EXPORT_SYMBOL_IF_KUNIT(ibsw_switch_set_lft);
+
+/**
+ * ibsw_switch_publish_lft() - replace a switch's forwarding table
+ * @sw: the switch
+ * @lft: from ibsw_lft_alloc(), every entry a port of @sw or none; or NULL
+ *
+ * Context: RTNL.
+ */
+void ibsw_switch_publish_lft(struct ibsw_switch *sw, struct ibsw_lft *lft)
+{
+	ASSERT_RTNL();
+	ibsw_lft_replace(&sw->lft, lft, lockdep_rtnl_is_held());
+	ibsw_nl_notify_switch(sw, IBSW_CMD_SWITCH_CHANGE_NTF);
+}
 
 unsigned int ibsw_switch_get_lft(const struct ibsw_switch *sw, u8 *buf,
 				 unsigned int size)
