@@ -124,6 +124,61 @@ bad_smps() {
 }
 ibsw_case bad_smps bad_smps
 
+# The management HCA's own PMA (perfquery of its port): what it put on and
+# took off its link, which the switch port at the other end counted as
+# received and sent; its reset clears its counters, not the switch's.
+# Before OpenSM, so that only this case's SMPs cross the link (perfquery of
+# the HCA's own LID does not).
+pma_hca() {
+	local out i k dh ds
+	local -A c
+
+	# hca_read P: the HCA's counters by perfquery, as c[P:NAME]
+	hca_read() {
+		local f
+
+		out=$(timeout 30 perfquery -x -C "$DEV" -P 1 2>&1) ||
+			ibsw_fail "perfquery -x of $DEV failed: $out" || return
+		for f in XmitPkts RcvPkts XmitData RcvData; do
+			c[$1:$f]=$(awk -F'[.]+' -v k="Port$f:" '$1 == k { print $2 }' <<<"$out")
+			[ -n "${c[$1:$f]}" ] || ibsw_fail "perfquery -x: no Port$f" || return
+		done
+	}
+	# sw_read P: the switch port's, in the HCA's direction
+	sw_read() {
+		c[$1:XmitPkts]=$(ibsw_cnt "$SW" "$MP" port_rcv_packets)
+		c[$1:RcvPkts]=$(ibsw_cnt "$SW" "$MP" port_xmit_packets)
+		c[$1:XmitData]=$(ibsw_cnt "$SW" "$MP" port_rcv_data)
+		c[$1:RcvData]=$(ibsw_cnt "$SW" "$MP" port_xmit_data)
+	}
+	hca_read h0 && sw_read s0 || return
+	echo "$out"
+	for i in 1 2 3; do
+		smp -D nodeinfo 0,1 >/dev/null || ibsw_fail "smpquery nodeinfo 0,1 failed" || return
+	done
+	hca_read h1 && sw_read s1 || return
+	for k in XmitPkts RcvPkts XmitData RcvData; do
+		dh=$((${c[h1:$k]} - ${c[h0:$k]})) ds=$((${c[s1:$k]} - ${c[s0:$k]}))
+		echo "Port$k: HCA ${c[h0:$k]} -> ${c[h1:$k]} (+$dh), switch port's other direction +$ds"
+		case $k in
+		*Pkts) [ "$dh" = 3 ] && [ "$ds" = 3 ] ||
+			ibsw_fail "Port$k +$dh at the HCA, +$ds at the switch, not 3" || return ;;
+		# 32-bit words of sums that may differ mod 4
+		*) [ "$dh" -gt 200 ] && [ $((dh - ds)) -le 1 ] && [ $((ds - dh)) -le 1 ] ||
+			ibsw_fail "Port$k +$dh at the HCA, +$ds at the switch" || return ;;
+		esac
+	done
+	timeout 30 perfquery -R -C "$DEV" -P 1 || ibsw_fail "perfquery -R of $DEV failed" || return
+	hca_read h2 && sw_read s2 || return
+	echo "after perfquery -R: HCA ${c[h2:XmitPkts]} ${c[h2:RcvPkts]} ${c[h2:XmitData]} ${c[h2:RcvData]}"
+	for k in XmitPkts RcvPkts XmitData RcvData; do
+		[ "${c[h2:$k]}" = 0 ] || ibsw_fail "Port$k is ${c[h2:$k]} after the reset" || return
+		[ "${c[s2:$k]}" = "${c[s1:$k]}" ] ||
+			ibsw_fail "the HCA's reset changed the switch port's counters" || return
+	done
+}
+ibsw_case pma_hca pma_hca
+
 # OpenSM, once: SUBNET UP, every port ACTIVE, the tables its own
 opensm_once() {
 	local log=$IBSW_LOGDIR/opensm.log cache out lft

@@ -164,6 +164,7 @@ lid_of() {
 # host's rxe GUID and a switch's LFT top, ibtracert follows H1 -> S1 -> S2
 # -> H7, and OpenSM's SA (saquery) knows every node and the path H1-H7.
 # Each switch's LinearFDBTop is the highest LID, as OpenSM set it.
+# ibqueryerrors finds every port's PMA and no errors.
 diags() {
 	local out l1 l7 guid sw top max t
 
@@ -208,6 +209,14 @@ diags() {
 	grep -Eq "dlid\.+$l7$" <<<"$out" && grep -Eq "slid\.+$l1$" <<<"$out" &&
 		grep -Eq "rate\.+0x86$" <<<"$out" && grep -Eq "mtu\.+0x85$" <<<"$out" ||
 		ibsw_fail "no PathRecord $l1 -> $l7 at 20 Gb/s, MTU 4096" || return
+	# every port's PMA answers: the switches', the rxe devices', and the
+	# management HCA's own (it had none: "2 PMA query failures")
+	out=$(diag ibqueryerrors) || ibsw_fail "ibqueryerrors failed: $(tail -n 1 <<<"$out")" || return
+	echo "$out"
+	grep -q "Summary: 10 nodes checked, 0 bad nodes found" <<<"$out" ||
+		ibsw_fail "ibqueryerrors did not check 10 nodes, 0 bad" || return
+	grep "PMA query failures" <<<"$out" && ibsw_fail "ibqueryerrors: PMA query failures" && return
+	return 0
 }
 ibsw_case seed002_diags diags
 

@@ -25,6 +25,7 @@
 #include "engine.h"
 #include "mad_pkt.h"
 #include "mgmt_hca.h"
+#include "pma_attr.h"
 #include "smp_attr.h"
 #include "smp_route.h"
 
@@ -546,6 +547,8 @@ static bool ibsw_mgmt_deliver(struct ibsw_mgmt *m, unsigned int qpn,
 	}
 	if (!ok) {
 		m->rcv_drops++;
+		if (!qpn)
+			m->cnt.val[IBSW_CNT_VL15_DROPPED]++;
 		spin_unlock_irqrestore(&m->lock, flags);
 		return false;
 	}
@@ -644,10 +647,28 @@ static void ibsw_mgmt_send(struct ibsw_mgmt *m, struct ibsw_mgmt_qp *qp,
 		skb = NULL;
 		queue_work(system_highpri_wq, &m->tx_work);
 	} else {
-		m->xmit_drops++;
+		m->cnt.val[IBSW_CNT_XMIT_DISCARDS]++;
 	}
 	spin_unlock_irqrestore(&m->lock, flags);
 	kfree_skb(skb);
+}
+
+/* A packet onto (xmit) or off the link, in the port's PMA counters */
+static void ibsw_mgmt_count(struct ibsw_mgmt *m, bool xmit, unsigned int vl,
+			    unsigned int len)
+{
+	enum ibsw_counter data = xmit ? IBSW_CNT_XMIT_DATA : IBSW_CNT_RCV_DATA;
+	enum ibsw_counter pkts = xmit ? IBSW_CNT_XMIT_PKTS : IBSW_CNT_RCV_PKTS;
+	unsigned long flags;
+
+	spin_lock_irqsave(&m->lock, flags);
+	m->cnt.val[data] += len;
+	m->cnt.val[pkts]++;
+	if (vl < IBSW_NR_DATA_VLS) {
+		m->vl_cnt[vl].val[data] += len;
+		m->vl_cnt[vl].val[pkts]++;
+	}
+	spin_unlock_irqrestore(&m->lock, flags);
 }
 
 /*
@@ -655,7 +676,8 @@ static void ibsw_mgmt_send(struct ibsw_mgmt *m, struct ibsw_mgmt_qp *qp,
  * side's SL-to-VL table, as a host's): it waits for the switch's credits
  * there, as data does.
  */
-static int ibsw_mgmt_gmp_enqueue(struct ibsw_port *port, struct sk_buff *skb)
+static int ibsw_mgmt_gmp_enqueue(struct ibsw_port *port, struct sk_buff *skb,
+				 unsigned int *vlp)
 {
 	struct ibsw_skb_cb *cb = ibsw_cb(skb);
 	const struct ibsw_sl2vl_tab *tab = rcu_dereference(port->sl2vl);
@@ -666,6 +688,7 @@ static int ibsw_mgmt_gmp_enqueue(struct ibsw_port *port, struct sk_buff *skb)
 	skb->data[0] = (skb->data[0] & 0x0f) | vl << 4;	/* LRH VL */
 	cb->in_vl = vl;
 	cb->out_vl = vl;
+	*vlp = vl;
 	return ibsw_hca_enqueue(port->hca, skb, NULL);
 }
 
@@ -689,13 +712,17 @@ void ibsw_mgmt_tx_work(struct work_struct *work)
 	port = rcu_dereference(m->port);
 	while ((skb = __skb_dequeue(&list))) {
 		struct ibsw_skb_cb *cb = ibsw_cb(skb);
+		/* the skb is the transmitter's once it took it */
+		unsigned int len = cb->wire_len, vl = IBSW_VL15;
 
 		if (port) {
 			cb->in_port = port->num;
 			if (cb->out_vl == IBSW_VL15 ?
 			    !ibsw_engine_enqueue_vl15(port->hca, skb) :
-			    !ibsw_mgmt_gmp_enqueue(port, skb))
+			    !ibsw_mgmt_gmp_enqueue(port, skb, &vl)) {
+				ibsw_mgmt_count(m, true, vl, len);
 				continue;
+			}
 		}
 		lost++;
 		kfree_skb(skb);
@@ -704,7 +731,7 @@ void ibsw_mgmt_tx_work(struct work_struct *work)
 	local_bh_enable();
 	if (lost) {
 		spin_lock_irqsave(&m->lock, flags);
-		m->xmit_drops += lost;
+		m->cnt.val[IBSW_CNT_XMIT_DISCARDS] += lost;
 		spin_unlock_irqrestore(&m->lock, flags);
 	}
 }
@@ -747,6 +774,8 @@ void ibsw_mgmt_receive(struct ibsw_mgmt *m, struct sk_buff_head *list)
 	const u8 *mad;
 
 	while ((skb = __skb_dequeue(list))) {
+		ibsw_mgmt_count(m, false, ibsw_cb(skb)->out_vl,
+				ibsw_cb(skb)->wire_len);
 		mad = ibsw_mgmt_mad_of(skb, &a);
 		/* QP0 takes SMPs only (VL15), QP1 GMPs only (data VLs) */
 		if (mad && a.dqp == (ibsw_cb(skb)->out_vl != IBSW_VL15))
@@ -997,6 +1026,96 @@ reply:
 	return true;
 }
 
+/* The port's counters as its PMA reports them (data in 32-bit words) */
+static void ibsw_mgmt_pma_read(struct ibsw_mgmt *m, struct ibsw_counters *c)
+{
+	struct ibsw_engine_cnt ec = {};
+	struct ibsw_port *port;
+	unsigned long flags;
+	unsigned int v;
+
+	spin_lock_irqsave(&m->lock, flags);
+	c[0] = m->cnt;
+	for (v = 0; v < IBSW_NR_DATA_VLS; v++)
+		c[1 + v] = m->vl_cnt[v];
+	spin_unlock_irqrestore(&m->lock, flags);
+	/* PortXmitWait: its transmitter's, waiting for the switch's credits */
+	rcu_read_lock();
+	port = rcu_dereference(m->port);
+	if (port)
+		ibsw_engine_read_cnt(port->hca, &ec);
+	rcu_read_unlock();
+	for (v = 0; v <= IBSW_NR_DATA_VLS; v++) {
+		struct ibsw_counters *x = v ? &c[v] : &c[0];
+
+		x->val[IBSW_CNT_XMIT_DATA] /= 4;
+		x->val[IBSW_CNT_RCV_DATA] /= 4;
+		x->val[IBSW_CNT_XMIT_WAIT] =
+			ec.wait[v ? v - 1 : IBSW_NR_DATA_VLS];
+	}
+}
+
+/* A Set's CounterSelect: those counters to 0, the transmitter's too */
+static void ibsw_mgmt_pma_clear(struct ibsw_mgmt *m,
+				const struct ibsw_pma_clear *clr)
+{
+	struct ibsw_port *port;
+	unsigned long flags;
+	unsigned int i, v;
+
+	spin_lock_irqsave(&m->lock, flags);
+	for (i = 0; i < IBSW_NR_COUNTERS; i++) {
+		if (clr->cnt & BIT(i))
+			m->cnt.val[i] = 0;
+		for (v = 0; v < IBSW_NR_DATA_VLS; v++)
+			if (clr->vl_cnt & BIT(i) && clr->vls & BIT(v))
+				m->vl_cnt[v].val[i] = 0;
+	}
+	spin_unlock_irqrestore(&m->lock, flags);
+	rcu_read_lock();
+	port = rcu_dereference(m->port);
+	if (port)
+		ibsw_engine_clear_sel(port->hca, clr->cnt, clr->vl_cnt,
+				      clr->vls);
+	rcu_read_unlock();
+}
+
+/*
+ * The port's PMA (class PerfMgt), as the switches' (agent.c): the same
+ * attributes, of what the port put on and took off its link; PortSelect
+ * 1 or 0xFF (every port: the one). A Set clears what its CounterSelect
+ * names; both are answered with the counters as they are then.
+ * Return: the MAD status, or IBSW_MAD_NO_REPLY.
+ */
+static int ibsw_mgmt_pma(struct ibsw_mgmt *m, const struct ib_mad *in,
+			 struct ib_mad *out)
+{
+	u8 *data = (u8 *)out + IBSW_PMA_DATA_OFFSET;
+	u16 attr = be16_to_cpu(in->mad_hdr.attr_id);
+	struct ibsw_pma_clear clr;
+	struct ibsw_counters *c;
+	int status;
+
+	*out = *in;
+	status = ibsw_pma_check(&in->mad_hdr, data, 1);
+	if (status)
+		return status;
+	/* PortSelect 0 is a switch's management port */
+	if (attr != IBSW_PMA_ATTR_CLASS_PORT_INFO && !data[1])
+		return IB_MGMT_MAD_STATUS_INVALID_ATTRIB_VALUE;
+	if (in->mad_hdr.method == IB_MGMT_METHOD_SET) {
+		ibsw_pma_clear_get(data, attr, &clr);
+		ibsw_mgmt_pma_clear(m, &clr);
+	}
+	c = kcalloc(1 + IBSW_NR_DATA_VLS, sizeof(*c), GFP_KERNEL);
+	if (!c)
+		return IB_MGMT_MAD_STATUS_INVALID_ATTRIB_VALUE;
+	ibsw_mgmt_pma_read(m, c);
+	ibsw_pma_put(data, attr, data[1], &c[0], &c[1]);
+	kfree(c);
+	return 0;
+}
+
 static int ibsw_mgmt_process_mad(struct ib_device *ibdev, int flags, u32 port,
 				 const struct ib_wc *in_wc,
 				 const struct ib_grh *in_grh,
@@ -1012,8 +1131,21 @@ static int ibsw_mgmt_process_mad(struct ib_device *ibdev, int flags, u32 port,
 				  (struct ib_smp *)out))
 			return IB_MAD_RESULT_SUCCESS | IB_MAD_RESULT_REPLY;
 		return IB_MAD_RESULT_SUCCESS;
+	case IB_MGMT_CLASS_PERF_MGMT: {
+		int status = ibsw_mgmt_pma(m, in, out);
+
+		/*
+		 * Not a request (a response to this port's own perfquery, a
+		 * notice): on to the agent waiting for it
+		 */
+		if (status == IBSW_MAD_NO_REPLY)
+			return IB_MAD_RESULT_SUCCESS;
+		out->mad_hdr.status = cpu_to_be16(status);
+		out->mad_hdr.method = IB_MGMT_METHOD_GET_RESP;
+		return IB_MAD_RESULT_SUCCESS | IB_MAD_RESULT_REPLY;
+	}
 	default:
-		/* Everything else goes on to its agent (SA, CM, PMA later) */
+		/* Everything else goes on to its agent (SA, CM) */
 		return IB_MAD_RESULT_SUCCESS;
 	}
 }
