@@ -42,8 +42,10 @@
  * links), host_ctl.c (host port netdevs), engine_ctl.c, ccctl.c
  * (congestion control settings, the CongestionLog), stats.c (reading
  * counters; the datapath counts with the inline ibsw_stat_*() below),
- * sysfs.c, netlink.c and netlink_cc.c. It calls into the datapath; the
- * datapath calls nothing of it.
+ * sysfs.c, netlink.c and netlink_cc.c; in process context too: the SMAs
+ * and agents (sma.c, agent.c), the management HCAs (mgmt_ctl.c) and the
+ * MADs one answers for its own port (mgmt_mad.c: its SMA, its PMA). It
+ * calls into the datapath; the datapath calls nothing of it.
  *
  * Locking, in short (design §4.2):
  * - RTNL serialises the control plane: creating, connecting, configuring

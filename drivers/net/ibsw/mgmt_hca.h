@@ -9,6 +9,8 @@
 #include <linux/spinlock.h>
 #include <linux/types.h>
 #include <linux/workqueue.h>
+#include <rdma/ib_mad.h>
+#include <rdma/ib_smi.h>
 #include <rdma/ib_verbs.h>
 
 #include "ctl.h"
@@ -75,6 +77,14 @@ struct ibsw_mgmt {
 
 extern const struct ib_device_ops ibsw_mgmt_ops;
 void ibsw_mgmt_tx_work(struct work_struct *work);
+bool ibsw_mgmt_sma(struct ibsw_mgmt *m, const struct ib_smp *in,
+		   struct ib_smp *out);
+
+/* mgmt_mad.c: the MADs it answers itself, in process context */
+int ibsw_mgmt_process_mad(struct ib_device *ibdev, int flags, u32 port,
+			  const struct ib_wc *in_wc, const struct ib_grh *in_grh,
+			  const struct ib_mad *in, struct ib_mad *out,
+			  size_t *out_size, u16 *out_pkey_index);
 
 struct ibsw_mgmt *ibsw_mgmt_create(const char *name, u64 guid,
 				   const char *desc, struct net *net);
