@@ -201,6 +201,19 @@ struct ibsw_pcpu_stats {
 };
 
 /**
+ * struct ibsw_stats - the counters of a port, a switch's or a management
+ *	HCA's (stats.c)
+ * @pcpu: each CPU's share, raw units (data in bytes)
+ * @base: the sums at the last clear, which readers subtract
+ * @vl_base: likewise per VL
+ */
+struct ibsw_stats {
+	struct ibsw_pcpu_stats __percpu	*pcpu;
+	u64				base[IBSW_NR_COUNTERS];
+	u64				vl_base[IBSW_NR_DATA_VLS][IBSW_NR_PCPU_VL_COUNTERS];
+};
+
+/**
  * struct ibsw_sl2vl_tab - SL-to-VL tables of one output port
  * @rcu: frees it after a grace period
  * @nr: entries, the switch's nr_ports + 1
@@ -240,8 +253,6 @@ struct ibsw_vl_kobj;
  *	every port)
  * @mgmt: a management HCA cabled to it
  * @stats: counters
- * @base: counter values at the last clear, raw units
- * @vl_base: likewise per VL
  * @cc: its SwitchPortCongestionSetting (RTNL)
  * @vls_kobj: sysfs directory vls/
  * @vl_kobj: sysfs directory of each operated VL
@@ -268,9 +279,7 @@ struct ibsw_port {
 	struct ibsw_engine		*out;
 	struct ibsw_engine		*hca;
 	struct ibsw_mgmt __rcu		*mgmt;
-	struct ibsw_pcpu_stats __percpu	*stats;
-	u64				base[IBSW_NR_COUNTERS];
-	u64				vl_base[IBSW_NR_DATA_VLS][IBSW_NR_PCPU_VL_COUNTERS];
+	struct ibsw_stats		stats;
 	struct ibsw_cc_port_setting	cc;
 	struct kobject			*vls_kobj;
 	struct ibsw_vl_kobj		*vl_kobj[IBSW_NR_DATA_VLS];
@@ -413,18 +422,18 @@ void ibsw_neigh_rcv(struct ibsw_port *port, struct net_device *dev,
 /* Counting, per CPU (stats.c reads and clears) */
 
 /**
- * ibsw_stat_add() - add to a port counter
- * @port: the port
+ * ibsw_stats_add() - add to a counter
+ * @st: the counters
  * @cnt: the counter; data counters take bytes
  * @val: the amount
  *
- * Context: BH disabled (the per-cpu writer must not be interrupted by
- * another writer on the same CPU).
+ * Context: BH (or interrupts) disabled: the per-cpu writer must not be
+ * interrupted by another writer on the same CPU.
  */
-static inline void ibsw_stat_add(struct ibsw_port *port,
-				 enum ibsw_counter cnt, u64 val)
+static inline void ibsw_stats_add(struct ibsw_stats *st,
+				  enum ibsw_counter cnt, u64 val)
 {
-	struct ibsw_pcpu_stats *s = this_cpu_ptr(port->stats);
+	struct ibsw_pcpu_stats *s = this_cpu_ptr(st->pcpu);
 
 	u64_stats_update_begin(&s->syncp);
 	u64_stats_add(&s->port[cnt], val);
@@ -432,18 +441,18 @@ static inline void ibsw_stat_add(struct ibsw_port *port,
 }
 
 /**
- * ibsw_stat_pkt() - count a packet sent or received, on the port and VL
- * @port: the port
+ * ibsw_stats_pkt() - count a packet sent or received, on the port and VL
+ * @st: the port's counters
  * @xmit: sent (else received)
  * @vl: its VL on this port
  * @len: its wire length
  *
- * Context: BH disabled.
+ * Context: BH (or interrupts) disabled.
  */
-static inline void ibsw_stat_pkt(struct ibsw_port *port, bool xmit,
-				 unsigned int vl, unsigned int len)
+static inline void ibsw_stats_pkt(struct ibsw_stats *st, bool xmit,
+				  unsigned int vl, unsigned int len)
 {
-	struct ibsw_pcpu_stats *s = this_cpu_ptr(port->stats);
+	struct ibsw_pcpu_stats *s = this_cpu_ptr(st->pcpu);
 	enum ibsw_counter data = xmit ? IBSW_CNT_XMIT_DATA : IBSW_CNT_RCV_DATA;
 	enum ibsw_counter pkts = xmit ? IBSW_CNT_XMIT_PKTS : IBSW_CNT_RCV_PKTS;
 
@@ -457,17 +466,23 @@ static inline void ibsw_stat_pkt(struct ibsw_port *port, bool xmit,
 	u64_stats_update_end(&s->syncp);
 }
 
-/**
- * ibsw_stat_inc() - count one event on a port
- * @port: the port
- * @cnt: the counter
- *
- * Context: BH disabled.
- */
+/* The same for a switch port (BH disabled) */
+static inline void ibsw_stat_add(struct ibsw_port *port,
+				 enum ibsw_counter cnt, u64 val)
+{
+	ibsw_stats_add(&port->stats, cnt, val);
+}
+
+static inline void ibsw_stat_pkt(struct ibsw_port *port, bool xmit,
+				 unsigned int vl, unsigned int len)
+{
+	ibsw_stats_pkt(&port->stats, xmit, vl, len);
+}
+
 static inline void ibsw_stat_inc(struct ibsw_port *port,
 				 enum ibsw_counter cnt)
 {
-	ibsw_stat_add(port, cnt, 1);
+	ibsw_stats_add(&port->stats, cnt, 1);
 }
 
 /*
@@ -502,8 +517,11 @@ void ibsw_cc_switch_init(struct ibsw_switch *sw);
 void ibsw_cc_port_update(struct ibsw_port *port);
 
 /* stats.c */
-int ibsw_stats_alloc(struct ibsw_port *port);
-void ibsw_stats_free(struct ibsw_port *port);
+int ibsw_stats_alloc(struct ibsw_stats *st);
+void ibsw_stats_free(struct ibsw_stats *st);
+int ibsw_stats_report(const struct ibsw_stats *st, struct ibsw_counters *cnt,
+		      struct ibsw_counters *vl_cnt);
+int ibsw_stats_reset(struct ibsw_stats *st, u32 cnt, u32 vl_cnt, u16 vls);
 void ibsw_stats_read(struct ibsw_port *port, struct ibsw_counters *cnt,
 		     struct ibsw_counters *vl_cnt);
 int ibsw_stats_clear(struct ibsw_port *port);

@@ -184,6 +184,10 @@ struct ibsw_mgmt *ibsw_mgmt_create(const char *name, u64 guid,
 	m = ib_alloc_device(ibsw_mgmt, ibdev);
 	if (!m)
 		return ERR_PTR(-ENOMEM);
+	if (ibsw_stats_alloc(&m->stats)) {
+		ib_dealloc_device(&m->ibdev);
+		return ERR_PTR(-ENOMEM);
+	}
 	spin_lock_init(&m->lock);
 	skb_queue_head_init(&m->txq);
 	INIT_WORK(&m->tx_work, ibsw_mgmt_tx_work);
@@ -208,6 +212,7 @@ struct ibsw_mgmt *ibsw_mgmt_create(const char *name, u64 guid,
 
 	err = ib_register_device(&m->ibdev, name, NULL);
 	if (err) {
+		ibsw_stats_free(&m->stats);
 		ib_dealloc_device(&m->ibdev);
 		return ERR_PTR(err);
 	}
@@ -228,6 +233,7 @@ void ibsw_mgmt_destroy(struct ibsw_mgmt *m)
 	cancel_work_sync(&m->tx_work);
 	cancel_work_sync(&m->lid_work);
 	skb_queue_purge(&m->txq);
+	ibsw_stats_free(&m->stats);
 	ib_dealloc_device(&m->ibdev);
 }
 

@@ -545,9 +545,9 @@ static bool ibsw_mgmt_deliver(struct ibsw_mgmt *m, unsigned int qpn,
 		spin_unlock(&qp->lock);
 	}
 	if (!ok) {
-		m->rcv_drops++;
+		/* interrupts are off: no other writer on this CPU */
 		if (!qpn)
-			m->cnt.val[IBSW_CNT_VL15_DROPPED]++;
+			ibsw_stats_add(&m->stats, IBSW_CNT_VL15_DROPPED, 1);
 		spin_unlock_irqrestore(&m->lock, flags);
 		return false;
 	}
@@ -646,28 +646,10 @@ static void ibsw_mgmt_send(struct ibsw_mgmt *m, struct ibsw_mgmt_qp *qp,
 		skb = NULL;
 		queue_work(system_highpri_wq, &m->tx_work);
 	} else {
-		m->cnt.val[IBSW_CNT_XMIT_DISCARDS]++;
+		ibsw_stats_add(&m->stats, IBSW_CNT_XMIT_DISCARDS, 1);
 	}
 	spin_unlock_irqrestore(&m->lock, flags);
 	kfree_skb(skb);
-}
-
-/* A packet onto (xmit) or off the link, in the port's PMA counters */
-static void ibsw_mgmt_count(struct ibsw_mgmt *m, bool xmit, unsigned int vl,
-			    unsigned int len)
-{
-	enum ibsw_counter data = xmit ? IBSW_CNT_XMIT_DATA : IBSW_CNT_RCV_DATA;
-	enum ibsw_counter pkts = xmit ? IBSW_CNT_XMIT_PKTS : IBSW_CNT_RCV_PKTS;
-	unsigned long flags;
-
-	spin_lock_irqsave(&m->lock, flags);
-	m->cnt.val[data] += len;
-	m->cnt.val[pkts]++;
-	if (vl < IBSW_NR_DATA_VLS) {
-		m->vl_cnt[vl].val[data] += len;
-		m->vl_cnt[vl].val[pkts]++;
-	}
-	spin_unlock_irqrestore(&m->lock, flags);
 }
 
 /*
@@ -699,7 +681,6 @@ void ibsw_mgmt_tx_work(struct work_struct *work)
 	struct ibsw_port *port;
 	struct sk_buff *skb;
 	unsigned long flags;
-	unsigned int lost = 0;
 
 	__skb_queue_head_init(&list);
 	spin_lock_irqsave(&m->lock, flags);
@@ -719,20 +700,15 @@ void ibsw_mgmt_tx_work(struct work_struct *work)
 			if (cb->out_vl == IBSW_VL15 ?
 			    !ibsw_engine_enqueue_vl15(port->hca, skb) :
 			    !ibsw_mgmt_gmp_enqueue(port, skb, &vl)) {
-				ibsw_mgmt_count(m, true, vl, len);
+				ibsw_stats_pkt(&m->stats, true, vl, len);
 				continue;
 			}
 		}
-		lost++;
+		ibsw_stats_add(&m->stats, IBSW_CNT_XMIT_DISCARDS, 1);
 		kfree_skb(skb);
 	}
 	rcu_read_unlock();
 	local_bh_enable();
-	if (lost) {
-		spin_lock_irqsave(&m->lock, flags);
-		m->cnt.val[IBSW_CNT_XMIT_DISCARDS] += lost;
-		spin_unlock_irqrestore(&m->lock, flags);
-	}
 }
 
 /*
@@ -773,8 +749,8 @@ void ibsw_mgmt_receive(struct ibsw_mgmt *m, struct sk_buff_head *list)
 	const u8 *mad;
 
 	while ((skb = __skb_dequeue(list))) {
-		ibsw_mgmt_count(m, false, ibsw_cb(skb)->out_vl,
-				ibsw_cb(skb)->wire_len);
+		ibsw_stats_pkt(&m->stats, false, ibsw_cb(skb)->out_vl,
+			       ibsw_cb(skb)->wire_len);
 		mad = ibsw_mgmt_mad_of(skb, &a);
 		/* QP0 takes SMPs only (VL15), QP1 GMPs only (data VLs) */
 		if (mad && a.dqp == (ibsw_cb(skb)->out_vl != IBSW_VL15))

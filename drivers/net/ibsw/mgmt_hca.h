@@ -13,7 +13,7 @@
 #include <rdma/ib_smi.h>
 #include <rdma/ib_verbs.h>
 
-#include "ctl.h"
+#include "ibsw.h"
 
 struct ibsw_mgmt_qp;
 
@@ -36,11 +36,9 @@ struct ibsw_mgmt_qp;
  * @sm_sl: the master SM's SL
  * @mkey_prot: M_KeyProtectBits
  * @subnet_timeout: SubnetTimeOut
- * @rcv_drops: MADs that found no posted receive
- * @cnt: its PMA's counters of what it put on and took off its link
- *	(data in octets; VL15Dropped, PortXmitDiscards: MADs QP0 had no
- *	receive for, and MADs sent while the port had no link)
- * @vl_cnt: the same per data VL (the packet and data counters)
+ * @stats: its PMA's counters of what it put on and took off its link,
+ *	per CPU as a switch port's (VL15Dropped, PortXmitDiscards: MADs QP0
+ *	had no receive for, and MADs sent while the port had no link)
  * @port: the switch port it is cabled to, NULL once detached
  * @txq: MADs posted, for @tx_work to send (the MAD layer posts with
  *	interrupts off; the datapath runs with BH disabled)
@@ -65,9 +63,7 @@ struct ibsw_mgmt {
 	u8			sm_sl;
 	u8			mkey_prot;
 	u8			subnet_timeout;
-	u64			rcv_drops;
-	struct ibsw_counters	cnt;
-	struct ibsw_counters	vl_cnt[IBSW_NR_DATA_VLS];
+	struct ibsw_stats	stats;
 	struct ibsw_port __rcu	*port;
 	struct sk_buff_head	txq;
 	struct work_struct	tx_work;

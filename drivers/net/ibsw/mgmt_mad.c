@@ -23,47 +23,30 @@ static void ibsw_mgmt_pma_read(struct ibsw_mgmt *m, struct ibsw_counters *c)
 {
 	struct ibsw_engine_cnt ec = {};
 	struct ibsw_port *port;
-	unsigned long flags;
 	unsigned int v;
 
-	spin_lock_irqsave(&m->lock, flags);
-	c[0] = m->cnt;
-	for (v = 0; v < IBSW_NR_DATA_VLS; v++)
-		c[1 + v] = m->vl_cnt[v];
-	spin_unlock_irqrestore(&m->lock, flags);
+	ibsw_stats_report(&m->stats, &c[0], &c[1]);
 	/* PortXmitWait: its transmitter's, waiting for the switch's credits */
 	rcu_read_lock();
 	port = rcu_dereference(m->port);
 	if (port)
 		ibsw_engine_read_cnt(port->hca, &ec);
 	rcu_read_unlock();
-	for (v = 0; v <= IBSW_NR_DATA_VLS; v++) {
-		struct ibsw_counters *x = v ? &c[v] : &c[0];
-
-		x->val[IBSW_CNT_XMIT_DATA] /= 4;
-		x->val[IBSW_CNT_RCV_DATA] /= 4;
-		x->val[IBSW_CNT_XMIT_WAIT] =
-			ec.wait[v ? v - 1 : IBSW_NR_DATA_VLS];
-	}
+	c[0].val[IBSW_CNT_XMIT_WAIT] = ec.wait[IBSW_NR_DATA_VLS];
+	for (v = 0; v < IBSW_NR_DATA_VLS; v++)
+		c[1 + v].val[IBSW_CNT_XMIT_WAIT] = ec.wait[v];
 }
 
-/* A Set's CounterSelect: those counters to 0, the transmitter's too */
+/*
+ * A Set's CounterSelect: those counters to 0, the transmitter's too. Two
+ * Sets at once each leave the sums of their moment: no lock needed.
+ */
 static void ibsw_mgmt_pma_clear(struct ibsw_mgmt *m,
 				const struct ibsw_pma_clear *clr)
 {
 	struct ibsw_port *port;
-	unsigned long flags;
-	unsigned int i, v;
 
-	spin_lock_irqsave(&m->lock, flags);
-	for (i = 0; i < IBSW_NR_COUNTERS; i++) {
-		if (clr->cnt & BIT(i))
-			m->cnt.val[i] = 0;
-		for (v = 0; v < IBSW_NR_DATA_VLS; v++)
-			if (clr->vl_cnt & BIT(i) && clr->vls & BIT(v))
-				m->vl_cnt[v].val[i] = 0;
-	}
-	spin_unlock_irqrestore(&m->lock, flags);
+	ibsw_stats_reset(&m->stats, clr->cnt, clr->vl_cnt, clr->vls);
 	rcu_read_lock();
 	port = rcu_dereference(m->port);
 	if (port)

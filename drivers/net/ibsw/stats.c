@@ -1,10 +1,11 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * Port counters: per-cpu u64_stats (the datapath counts with ibsw.h's
- * inline ibsw_stat_*()), summed when read.
+ * Port counters, a switch port's or a management HCA's: per-cpu
+ * u64_stats (the datapath counts with ibsw.h's inline ibsw_stats_*() and
+ * ibsw_stat_*()), summed when read.
  *
  * Clearing does not touch the per-cpu values: it records the current sums
- * as a baseline (under RTNL) that readers subtract. Writers stay lock-free
+ * as a baseline (for a switch port, under RTNL) that readers subtract. Writers stay lock-free
  * and a reader racing with a clear sees either the old or the new
  * baseline, never a torn per-cpu value. PortXmitWait, PortXmitTimeCong
  * and the FECN-marked packets are not here: the output engine keeps them
@@ -43,26 +44,32 @@ const char * const ibsw_counter_names[IBSW_NR_COUNTERS] = {
 	[IBSW_CNT_MKEY_VIOLATIONS]		= "mkey_violations",
 };
 
-int ibsw_stats_alloc(struct ibsw_port *port)
+/**
+ * ibsw_stats_alloc() - allocate a set of counters, all 0
+ * @st: the counters
+ *
+ * Return: 0 or -ENOMEM.
+ */
+int ibsw_stats_alloc(struct ibsw_stats *st)
 {
 	int cpu;
 
-	port->stats = alloc_percpu(struct ibsw_pcpu_stats);
-	if (!port->stats)
+	st->pcpu = alloc_percpu(struct ibsw_pcpu_stats);
+	if (!st->pcpu)
 		return -ENOMEM;
 	for_each_possible_cpu(cpu)
-		u64_stats_init(&per_cpu_ptr(port->stats, cpu)->syncp);
+		u64_stats_init(&per_cpu_ptr(st->pcpu, cpu)->syncp);
 	return 0;
 }
 
-void ibsw_stats_free(struct ibsw_port *port)
+void ibsw_stats_free(struct ibsw_stats *st)
 {
-	free_percpu(port->stats);
-	port->stats = NULL;
+	free_percpu(st->pcpu);
+	st->pcpu = NULL;
 }
 
 /* Raw sums over all CPUs: data in bytes */
-static void ibsw_stats_sum(struct ibsw_port *port,
+static void ibsw_stats_sum(const struct ibsw_stats *st,
 			   u64 *sum, u64 (*vl_sum)[IBSW_NR_PCPU_VL_COUNTERS])
 {
 	int cpu, i, v;
@@ -70,7 +77,7 @@ static void ibsw_stats_sum(struct ibsw_port *port,
 	memset(sum, 0, sizeof(u64) * IBSW_NR_COUNTERS);
 	memset(vl_sum, 0, sizeof(u64) * IBSW_NR_DATA_VLS * IBSW_NR_PCPU_VL_COUNTERS);
 	for_each_possible_cpu(cpu) {
-		const struct ibsw_pcpu_stats *s = per_cpu_ptr(port->stats, cpu);
+		const struct ibsw_pcpu_stats *s = per_cpu_ptr(st->pcpu, cpu);
 		u64 p[IBSW_NR_COUNTERS];
 		u64 q[IBSW_NR_DATA_VLS][IBSW_NR_PCPU_VL_COUNTERS];
 		unsigned int start;
@@ -102,6 +109,73 @@ static u64 ibsw_stat_report(unsigned int i, u64 raw, u64 base)
 }
 
 /**
+ * ibsw_stats_report() - counters since their last clear, as reported
+ * @st: the counters
+ * @cnt: port counters; data in 32-bit words; those the engines keep 0
+ * @vl_cnt: per-VL counters, %IBSW_NR_DATA_VLS entries, or NULL
+ *
+ * Context: process context.
+ * Return: 0, or -ENOMEM (all reported 0).
+ */
+int ibsw_stats_report(const struct ibsw_stats *st, struct ibsw_counters *cnt,
+		      struct ibsw_counters *vl_cnt)
+{
+	u64 (*vl_sum)[IBSW_NR_PCPU_VL_COUNTERS];
+	u64 sum[IBSW_NR_COUNTERS];
+	unsigned int i, v;
+
+	memset(cnt, 0, sizeof(*cnt));
+	if (vl_cnt)
+		memset(vl_cnt, 0, sizeof(*vl_cnt) * IBSW_NR_DATA_VLS);
+	vl_sum = kmalloc_array(IBSW_NR_DATA_VLS, sizeof(*vl_sum), GFP_KERNEL);
+	if (!vl_sum)
+		return -ENOMEM;
+	ibsw_stats_sum(st, sum, vl_sum);
+	for (i = 0; i < IBSW_NR_COUNTERS; i++)
+		cnt->val[i] = ibsw_stat_report(i, sum[i],
+					       READ_ONCE(st->base[i]));
+	for (v = 0; vl_cnt && v < IBSW_NR_DATA_VLS; v++)
+		for (i = 0; i < IBSW_NR_PCPU_VL_COUNTERS; i++)
+			vl_cnt[v].val[i] =
+				ibsw_stat_report(i, vl_sum[v][i],
+						 READ_ONCE(st->vl_base[v][i]));
+	kfree(vl_sum);
+	return 0;
+}
+
+/**
+ * ibsw_stats_reset() - clear some counters
+ * @st: the counters
+ * @cnt: port-wide counters, BIT(enum ibsw_counter)
+ * @vl_cnt: per-VL counters (of the per-cpu ones), likewise
+ * @vls: the VLs of @vl_cnt
+ *
+ * Context: process context; the caller keeps two resets of @st apart
+ * (for a switch port, RTNL).
+ * Return: 0 or -ENOMEM (nothing cleared).
+ */
+int ibsw_stats_reset(struct ibsw_stats *st, u32 cnt, u32 vl_cnt, u16 vls)
+{
+	u64 (*vl_sum)[IBSW_NR_PCPU_VL_COUNTERS];
+	u64 sum[IBSW_NR_COUNTERS];
+	unsigned int i, v;
+
+	vl_sum = kmalloc_array(IBSW_NR_DATA_VLS, sizeof(*vl_sum), GFP_KERNEL);
+	if (!vl_sum)
+		return -ENOMEM;
+	ibsw_stats_sum(st, sum, vl_sum);
+	for (i = 0; i < IBSW_NR_COUNTERS; i++)
+		if (cnt & BIT(i))
+			WRITE_ONCE(st->base[i], sum[i]);
+	for (v = 0; v < IBSW_NR_DATA_VLS; v++)
+		for (i = 0; i < IBSW_NR_PCPU_VL_COUNTERS; i++)
+			if (vls & BIT(v) && vl_cnt & BIT(i))
+				WRITE_ONCE(st->vl_base[v][i], vl_sum[v][i]);
+	kfree(vl_sum);
+	return 0;
+}
+
+/**
  * ibsw_stats_read() - the counters of a port, as reported
  * @port: the port
  * @cnt: port counters; data in 32-bit words, PortXmitWait and
@@ -113,45 +187,31 @@ static u64 ibsw_stat_report(unsigned int i, u64 raw, u64 base)
 void ibsw_stats_read(struct ibsw_port *port, struct ibsw_counters *cnt,
 		     struct ibsw_counters *vl_cnt)
 {
-	u64 (*vl_sum)[IBSW_NR_PCPU_VL_COUNTERS];
 	struct ibsw_engine_cnt *ec;
-	u64 sum[IBSW_NR_COUNTERS];
-	unsigned int i, v;
+	unsigned int v;
 
-	vl_sum = kmalloc_array(IBSW_NR_DATA_VLS, sizeof(*vl_sum), GFP_KERNEL);
 	ec = kmalloc(sizeof(*ec), GFP_KERNEL);
-	memset(cnt, 0, sizeof(*cnt));
-	if (vl_cnt)
-		memset(vl_cnt, 0, sizeof(*vl_cnt) * IBSW_NR_DATA_VLS);
-	if (!vl_sum || !ec)
+	if (!ec || ibsw_stats_report(&port->stats, cnt, vl_cnt)) {
+		memset(cnt, 0, sizeof(*cnt));
+		if (vl_cnt)
+			memset(vl_cnt, 0, sizeof(*vl_cnt) * IBSW_NR_DATA_VLS);
 		goto out;
-
-	ibsw_stats_sum(port, sum, vl_sum);
-	for (i = 0; i < IBSW_NR_COUNTERS; i++)
-		cnt->val[i] = ibsw_stat_report(i, sum[i],
-					       READ_ONCE(port->base[i]));
+	}
 	ibsw_engine_read_cnt(port->out, ec);
 	cnt->val[IBSW_CNT_XMIT_WAIT] = ec->wait[IBSW_WAIT_PORT];
 	cnt->val[IBSW_CNT_XMIT_TIME_CONG] = ec->time_cong[IBSW_CC_PORT];
 	cnt->val[IBSW_CNT_XMIT_FECN] = ec->fecn[IBSW_CC_PORT];
 	cnt->val[IBSW_CNT_XMIT_LATE] = ec->late;
-	if (vl_cnt) {
-		for (v = 0; v < IBSW_NR_DATA_VLS; v++) {
-			for (i = 0; i < IBSW_NR_PCPU_VL_COUNTERS; i++)
-				vl_cnt[v].val[i] =
-					ibsw_stat_report(i, vl_sum[v][i],
-							 READ_ONCE(port->vl_base[v][i]));
-			vl_cnt[v].val[IBSW_CNT_XMIT_WAIT] = ec->wait[v];
-			vl_cnt[v].val[IBSW_CNT_XMIT_TIME_CONG] = ec->time_cong[v];
-			vl_cnt[v].val[IBSW_CNT_XMIT_FECN] = ec->fecn[v];
-		}
+	for (v = 0; vl_cnt && v < IBSW_NR_DATA_VLS; v++) {
+		vl_cnt[v].val[IBSW_CNT_XMIT_WAIT] = ec->wait[v];
+		vl_cnt[v].val[IBSW_CNT_XMIT_TIME_CONG] = ec->time_cong[v];
+		vl_cnt[v].val[IBSW_CNT_XMIT_FECN] = ec->fecn[v];
 	}
 	/* A host port's link is late in either direction */
 	ibsw_engine_read_cnt(port->hca, ec);
 	cnt->val[IBSW_CNT_XMIT_LATE] += ec->late;
 out:
 	kfree(ec);
-	kfree(vl_sum);
 }
 EXPORT_SYMBOL_IF_KUNIT(ibsw_stats_read);
 
@@ -170,25 +230,13 @@ EXPORT_SYMBOL_IF_KUNIT(ibsw_stats_read);
 int ibsw_stats_clear_sel(struct ibsw_port *port, u32 cnt, u32 vl_cnt,
 			 u16 vls)
 {
-	u64 (*vl_sum)[IBSW_NR_PCPU_VL_COUNTERS];
-	u64 sum[IBSW_NR_COUNTERS];
-	unsigned int i, v;
+	int err;
 
 	ASSERT_RTNL();
-	vl_sum = kmalloc_array(IBSW_NR_DATA_VLS, sizeof(*vl_sum), GFP_KERNEL);
-	if (!vl_sum)
-		return -ENOMEM;
-	ibsw_stats_sum(port, sum, vl_sum);
-	for (i = 0; i < IBSW_NR_COUNTERS; i++)
-		if (cnt & BIT(i))
-			WRITE_ONCE(port->base[i], sum[i]);
-	for (v = 0; v < IBSW_NR_DATA_VLS; v++)
-		for (i = 0; i < IBSW_NR_PCPU_VL_COUNTERS; i++)
-			if (vls & BIT(v) && vl_cnt & BIT(i))
-				WRITE_ONCE(port->vl_base[v][i], vl_sum[v][i]);
-	ibsw_engine_clear_sel(port->out, cnt, vl_cnt, vls);
-	kfree(vl_sum);
-	return 0;
+	err = ibsw_stats_reset(&port->stats, cnt, vl_cnt, vls);
+	if (!err)
+		ibsw_engine_clear_sel(port->out, cnt, vl_cnt, vls);
+	return err;
 }
 
 /**

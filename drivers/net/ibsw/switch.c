@@ -81,7 +81,7 @@ void ibsw_port_release(struct ibsw_port *port)
 {
 	ibsw_engine_free(port->out);
 	ibsw_engine_free(port->hca);
-	ibsw_stats_free(port);
+	ibsw_stats_free(&port->stats);
 	kfree(rcu_dereference_protected(port->sl2vl, 1));
 	kfree(port);
 }
@@ -148,7 +148,7 @@ static struct ibsw_port *ibsw_port_alloc(struct ibsw_switch *sw,
 		goto err;
 	ibsw_sl2vl_tab_default(tab, port->nr_vls);
 	RCU_INIT_POINTER(port->sl2vl, tab);
-	if (ibsw_stats_alloc(port))
+	if (ibsw_stats_alloc(&port->stats))
 		goto err;
 	port->out = ibsw_engine_alloc(port, false);
 	port->hca = ibsw_engine_alloc(port, true);
