@@ -143,11 +143,16 @@ ibsw_hosts_ready() {
 	done
 }
 
-# In rdma's exclusive netns mode only the host's namespace shows its device
+# Whether the initial namespace shows HOST's rdma device; in rdma's
+# exclusive netns mode only the host's own namespace does
+_host_dev_here() {
+	[ -e "/sys/class/infiniband/${HOST_RXE[$1]}" ] || [ -z "${HOST_NS[$1]}" ]
+}
+
 _host_port_active() {
 	local dev=${HOST_RXE[$1]}
 
-	if [ -e "/sys/class/infiniband/$dev" ] || [ -z "${HOST_NS[$1]}" ]; then
+	if _host_dev_here "$1"; then
 		ibsw_port_active "$dev"
 	else
 		hx "$1" grep -q ACTIVE "/sys/class/infiniband/$dev/ports/1/state" 2>/dev/null
@@ -239,11 +244,10 @@ ibsw_gid_index() {
 host_gid4() { _host_gid "$1" "${HOST_IP4[$1]}"; }
 host_gid6() { _host_gid "$1" "${HOST_IP6[$1]}"; }
 
-# In rdma's exclusive netns mode only the host's namespace shows its device
 _host_gid() {
 	local dev=${HOST_RXE[$1]}
 
-	if [ -e "/sys/class/infiniband/$dev" ] || [ -z "${HOST_NS[$1]}" ]; then
+	if _host_dev_here "$1"; then
 		ibsw_gid_index "$dev" "$2"
 		return
 	fi

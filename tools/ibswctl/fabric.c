@@ -887,16 +887,26 @@ static bool still_there(struct ctl *ctl, const struct plan_step *step)
 	}
 }
 
-/* The namespace of the host whose rdma device is dev, in a description */
+/*
+ * The namespace an rdma device of a description lives in: a host's
+ * (hosts[], by rdma_dev) or a management node's (mgmt_nodes[], by ibdev)
+ */
 static const char *desc_rdma_netns(const struct jv *desc, const char *dev)
 {
-	const struct jv *hosts = jv_get(desc, "hosts"), *h;
+	static const char *const where[][2] = {
+		{ "hosts", "rdma_dev" }, { "mgmt_nodes", "ibdev" },
+	};
+	const struct jv *a, *e;
 	const char *v;
+	unsigned int i;
 
-	for (h = hosts ? hosts->child : NULL; h; h = h->next) {
-		v = jv_get_str(h, "rdma_dev");
-		if (v && !strcmp(v, dev))
-			return jv_get_str(h, "netns");
+	for (i = 0; i < ARRAY_SIZE(where); i++) {
+		a = jv_get(desc, where[i][0]);
+		for (e = a ? a->child : NULL; e; e = e->next) {
+			v = jv_get_str(e, where[i][1]);
+			if (v && !strcmp(v, dev))
+				return jv_get_str(e, "netns");
+		}
 	}
 	return NULL;
 }
@@ -909,20 +919,12 @@ static const char *desc_rdma_netns(const struct jv *desc, const char *dev)
 static bool mgmt_still_there(struct ctl *ctl, const struct jv *desc, bool exclusive,
 			     const struct plan_step *step)
 {
-	const char *dev = strrchr(step->need_arg, '/') + 1, *v;
-	const struct jv *m = jv_get(desc, "mgmt_nodes");
+	const char *dev = strrchr(step->need_arg, '/') + 1, *ns;
 
 	if (still_there(ctl, step))
 		return true;
-	if (!exclusive)
-		return false;
-	for (m = m ? m->child : NULL; m; m = m->next) {
-		v = jv_get_str(m, "ibdev");
-		if (v && !strcmp(v, dev))
-			break;
-	}
-	v = m ? jv_get_str(m, "netns") : NULL;
-	return v && ctl_netns_has_rdma_dev(ctl, v, dev) == 1;
+	ns = exclusive ? desc_rdma_netns(desc, dev) : NULL;
+	return ns && ctl_netns_has_rdma_dev(ctl, ns, dev) == 1;
 }
 
 /*
