@@ -14,6 +14,7 @@
 # (smpdump). SL-to-VL and VL arbitration tables read the
 # same by SMP and by ibswctl, whether ibswctl or OpenSM's QoS set them;
 # with OpenSM's M_Key, a Get without it goes unanswered and is counted.
+# OpenSM's PerfMgr sweeps the switch's counters as sysfs shows them.
 # Removing the HCA while OpenSM runs leaves no warning.
 # shellcheck source=tests/lib.sh disable=SC2317,SC2034
 . "$(dirname "$0")/../lib.sh"
@@ -360,6 +361,122 @@ cc_switch() {
 	ibswctl cc set "$SW" threshold 0 || return
 }
 ibsw_case cc_switch cc_switch
+
+# OpenSM's PerfMgr sweeps the switch's PMA, and its dump (the console's
+# "perfmgr dump_counters mach") agrees with sysfs: each port's counters
+# lie between the values sysfs showed before its last sweep and after the
+# dump (equal where the port was idle), with the RDMA traffic run under it
+# counted. CAs are not swept (perfmgr_ignore_cas) and the SM does not
+# sweep again (sweep_interval 0), so no MAD crosses the host ports.
+PM_COLS="xmit_data:port_xmit_data rcv_data:port_rcv_data xmit_pkts:port_xmit_packets
+	 rcv_pkts:port_rcv_packets xmit_discards:port_xmit_discards vl15_dropped:vl15_dropped
+	 rcv_switch_relay_err:port_rcv_switch_relay_errors"
+PM_CONSOLE=10000
+perfmgr() {
+	local conf=$IBSW_LOGDIR/opensm-perfmgr.conf log=$IBSW_LOGDIR/opensm-perfmgr.log
+	local dump=$IBSW_LOGDIR/perfmgr.tsv cache pid swguid rows ports p c i bad h2p t0 vals
+	local -A lo hi pm
+
+	cache=$(mktemp -d)
+	ibsw_defer "rm -rf $cache"
+	cat >"$conf" <<-EOF
+		sweep_interval 0
+		perfmgr TRUE
+		perfmgr_sweep_time_s 1
+		perfmgr_ignore_cas TRUE
+		event_db_dump_file $dump
+		console loopback
+		console_port $PM_CONSOLE
+	EOF
+	swguid=$(smp -D nodeinfo 0,1 | field Guid: | sed 's/^0x0*/0x/')
+	h2p=${HOST_PORT[H2]}
+	t0=$(ibsw_cnt "$SW" "$h2p" port_xmit_data)
+	OSM_CACHE_DIR=$cache opensm -F "$conf" -g "$GUID" -f "$log" >/dev/null 2>&1 &
+	pid=$!
+	_ibsw_pids+=("$pid")
+	port_active() { ibstat "$DEV" 1 | grep -q "State: Active"; }
+	wait_for "$DEV ACTIVE under OpenSM" 60 port_active || return
+
+	# pm_dump: the dump's rows of the switch, "PORT COUNTER..." (PM_COLS)
+	pm_dump() {
+		local fd
+
+		rm -f "$dump"
+		exec {fd}<>"/dev/tcp/127.0.0.1/$PM_CONSOLE" || return 1
+		printf 'perfmgr dump_counters mach\nquit\n' >&"$fd"
+		timeout 10 cat <&"$fd" >/dev/null
+		exec {fd}>&-
+		[ -s "$dump" ] || return 1
+		awk -F'\t' -v g="$swguid" -v want="$PM_COLS" '
+			$1 == "Name" { for (i = 1; i <= NF; i++) col[$i] = i; next }
+			$2 == g {
+				n = split(want, w, /[ \t\n]+/)
+				line = $4
+				for (i = 1; i <= n; i++)
+					if (w[i] != "") { split(w[i], kv, ":"); line = line " " $(col[kv[1]]) }
+				print line
+			}' "$dump"
+	}
+	# sysfs P: the switch's counters, as ARRAY[PORT:COUNTER]
+	sysfs() {
+		local -n arr=$1
+		local p c k
+
+		for p in $ports; do
+			for c in $PM_COLS; do
+				k=$p:${c%%:*}
+				arr["$k"]=$(ibsw_cnt "$SW" "$p" "${c#*:}")
+			done
+		done
+	}
+	# Swept once: the ports it monitors
+	for i in $(seq 30); do
+		rows=$(pm_dump) && [ -n "$rows" ] && break
+		sleep 1
+	done
+	[ -n "$rows" ] || ibsw_fail "no PerfMgr dump with $SW ($swguid) in it" || return
+	ports=$(awk '{ print $1 }' <<<"$rows" | sort -n | tr '\n' ' ')
+	echo "PerfMgr monitors $SW ports $ports"
+	[[ " $ports" == *" ${HOST_PORT[H1]} "* && " $ports" == *" $h2p "* ]] ||
+		ibsw_fail "PerfMgr does not monitor the host ports" || return
+	rc H1 H2 || return
+
+	# Sysfs before, the dump, sysfs after; again while a sweep was under
+	# way when the first values were read
+	for i in $(seq 10); do
+		sysfs lo
+		sleep 3
+		rows=$(pm_dump) || ibsw_fail "no PerfMgr dump" || return
+		sysfs hi
+		bad=
+		while read -r p vals; do
+			# shellcheck disable=SC2086 # the values, one word each
+			set -- $vals
+			for c in $PM_COLS; do
+				c=${c%%:*}
+				pm[$p:$c]=$1
+				shift
+				[ "${pm[$p:$c]}" -ge "${lo[$p:$c]}" ] && [ "${pm[$p:$c]}" -le "${hi[$p:$c]}" ] ||
+					bad+=" $SW/$p $c: ${pm[$p:$c]} not in [${lo[$p:$c]}, ${hi[$p:$c]}]"
+			done
+		done <<<"$rows"
+		[ -z "$bad" ] && break
+		echo "dump $i:$bad"
+	done
+	for p in $ports; do
+		echo "$SW/$p: PerfMgr xmit_data ${pm[$p:xmit_data]} rcv_data ${pm[$p:rcv_data]}" \
+		     "xmit_pkts ${pm[$p:xmit_pkts]} rcv_pkts ${pm[$p:rcv_pkts]};" \
+		     "sysfs ${hi[$p:xmit_data]} ${hi[$p:rcv_data]} ${hi[$p:xmit_pkts]} ${hi[$p:rcv_pkts]}"
+	done
+	[ -z "$bad" ] || ibsw_fail "PerfMgr's dump disagrees with sysfs:$bad" || return
+	i=$((${pm[$h2p:xmit_data]} - t0))
+	[ "$i" -ge 100000 ] || ibsw_fail "PerfMgr counted $i words to H2, not the pingpong's" || return
+	kill "$pid"
+	ibsw_wait_pid "$pid" 10 || kill -9 "$pid" 2>/dev/null
+	# its log is written out at exit
+	! grep "ERR 540B" "$log" || ibsw_fail "PerfMgr saw a counter clear it did not make" || return
+}
+ibsw_case perfmgr perfmgr
 
 # ---- SL-to-VL and VL arbitration tables: the SMAs and ibswctl agree ----
 
