@@ -82,6 +82,15 @@ def desc_hosts(desc):
     return hosts
 
 
+def desc_app_nodes(desc):
+    """Where apps may run, by name: the hosts, and the management nodes
+    (an SM or a MAD-based manager runs on one)."""
+    nodes = dict(desc_hosts(desc))
+    for m in desc.get('mgmt_nodes', []):
+        nodes.setdefault(m['name'], m)
+    return nodes
+
+
 def host_link(desc, host):
     """The data rate (bit/s) of a host's link and its IB MTU, from the
     fabric description (rxe takes the netdev MTU less 80 header bytes down
@@ -165,7 +174,7 @@ def connected_ports(desc, switch):
 def sources(sc, desc):
     """The switch port facing each flow's and application's source host:
     its port_rcv_data is what that source sends into the fabric."""
-    hosts = desc_hosts(desc)
+    hosts = desc_app_nodes(desc)
     out = {}
     for item in list(sc.flows) + list(sc.apps):
         name = item.src if hasattr(item, 'src') else item.host
@@ -812,7 +821,7 @@ class Run:
             if it.spec.host == scenario.CONTROL_HOST:
                 netns, label = None, 'app beside ibsw-run'
             else:
-                netns = self.hosts[it.spec.host]['netns']
+                netns = desc_app_nodes(self.desc)[it.spec.host]['netns']
                 label = 'app on %s' % it.spec.host
             nice = 0
         it.started = self.now_emu()

@@ -76,7 +76,11 @@ DEFAULT_VLS = 4		# a switch port's data VLs unless "fabric vls N"
 MAX_VLS = 15
 # fabric words the runner leaves to the scenario; scale and desc are its own
 FABRIC_OPTS = {'vls': (1, MAX_VLS), 'buffer': (1, 1 << 20),
-               'mtu': (256, 9000), 'prefix': None}
+               'mtu': (256, 9000), 'prefix': None, 'sm': ('opensm',),
+               'routing-engine': None}
+# The DeviceID that makes an Hca record a management node (ibswctl's
+# topology files): it runs apps (an SM, a manager), never flows
+MGMT_DEVID = 0x1b5e
 
 # {HOST.FIELD} in app commands -> member of the fabric description's host
 PLACEHOLDERS = {'ip4': 'ipv4', 'ip6': 'ipv6', 'mgmt': 'mgmt_ipv4',
@@ -245,18 +249,29 @@ def node_ident(name, kind, index):
     return f'{"s" if kind == "switch" else "h"}{index}'
 
 
-def read_topology(path):
+def read_topology(path, mgmt=None):
     """(switches, hosts, aliases) of a topology file: {ident: nports} for
     switches, {name: nports} for HCAs, and a map of every name and
-    identifier to the one used here. Only the record headers are read."""
+    identifier to the one used here. Only the record headers are read, and
+    the devid= line before one: the names of management nodes go into the
+    set mgmt, if given."""
     header = re.compile(r'\s*(Switch|Hca|Ca)\s+(\d+)\s+"([^"]+)"')
+    devid_re = re.compile(r'\s*devid\s*=\s*(0[xX][0-9a-fA-F]+|\d+)\s*(#.*)?$')
     switches, hosts, aliases = {}, {}, {}
     counts = {'switch': 0, 'hca': 0}
+    devid = None
     with open(path, encoding='utf-8', errors='replace') as f:
         for text in f:
+            d = devid_re.match(text)
+            if d:
+                devid = int(d.group(1), 0)
+                continue
             m = header.match(text)
             if not m:
                 continue
+            if devid == MGMT_DEVID and m.group(1) != 'Switch' and mgmt is not None:
+                mgmt.add(m.group(3))
+            devid = None
             kind = 'switch' if m.group(1) == 'Switch' else 'hca'
             counts[kind] += 1
             name, nports = m.group(3), int(m.group(2))
@@ -518,15 +533,16 @@ class _Parser:
         if topo is None:
             self.fail(None, "no 'topology' line (topology PATH, relative to this file)")
         topology = os.path.abspath(os.path.join(os.path.dirname(self.path), topo[0]))
+        mgmt = set()
         try:
-            switches, hosts, aliases = read_topology(topology)
+            switches, hosts, aliases = read_topology(topology, mgmt)
         except OSError as e:
             where = '' if os.path.isabs(topo[0]) else f' ({topology})'
             self.fail(topo_no, f'cannot read topology {topo[0]}{where}: {e.strerror} '
                       "(the path is relative to the scenario file's directory)")
         if not switches:
             self.fail(topo_no, f'topology {topo[0]} has no switches (Switch N "name")')
-        if not hosts:
+        if not set(hosts) - mgmt:
             self.fail(topo_no, f'topology {topo[0]} has no hosts (Hca N "name")')
 
         dur_no, dur = single('duration')
@@ -573,12 +589,18 @@ class _Parser:
         fab_no, fabric_args = single('fabric')
         fabric_args = fabric_args or []
         vls = self.fabric_vls(fab_no, fabric_args)
+        if 'sm' in fabric_args[::2] and not mgmt:
+            self.fail(fab_no, f'fabric sm: topology {topo[0]} has no management node '
+                      f'(an Hca record after devid=0x{MGMT_DEVID:x})')
 
         def host(no, word, what):
             h = aliases.get(('hca', word))
             if h is None:
                 self.fail(no, f"unknown {what} host '{word}' (topology hosts: "
                           f"{' '.join(hosts)})")
+            if h in mgmt and what != 'app':
+                self.fail(no, f"{what} host '{word}' is a management node "
+                          f'(devid=0x{MGMT_DEVID:x}): it runs apps, not flows')
             return h
 
         def times(obj, what):
@@ -701,7 +723,11 @@ class _Parser:
             if i + 1 >= len(words):
                 self.fail(no, f"fabric: '{key}' needs a value")
             rng = FABRIC_OPTS[key]
-            if rng:
+            if rng and isinstance(rng[0], str):
+                if words[i + 1] not in rng:
+                    self.fail(no, f"fabric {key}: '{words[i + 1]}' is not one of "
+                              f"{' '.join(rng)}")
+            elif rng:
                 value = self.at(no, parse_int, words[i + 1], rng[0], rng[1], f'fabric {key}')
                 if key == 'vls':
                     vls = value

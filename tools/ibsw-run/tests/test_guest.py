@@ -154,6 +154,18 @@ class Counters(unittest.TestCase):
             'F2': {'switch': 'S2', 'port': 1},	# the HCA's first port
             'A1': {'switch': 'S1', 'port': 2}})
 
+    def test_app_on_management_node(self):
+        # a manager on the management node: its namespace, its switch port
+        desc = dict(DESC, mgmt_nodes=[{'name': 'M1', 'netns': 'M1', 'ibdev': 'ibsw_mgmt0',
+                                       'switch': 'S2', 'switch_port': 5}])
+        sc = types.SimpleNamespace(flows=[], apps=[types.SimpleNamespace(name='mgr', host='M1')])
+        self.assertEqual(guest.sources(sc, desc), {'mgr': {'switch': 'S2', 'port': 5}})
+        self.assertEqual(guest.desc_app_nodes(desc)['M1']['netns'], 'M1')
+        self.assertEqual(sorted(guest.desc_app_nodes(desc)), ['H1', 'H2', 'H4', 'M1'])
+        self.assertNotIn('M1', guest.desc_hosts(desc))
+        with self.assertRaises(guest.GuestError):
+            guest.sources(sc, DESC)
+
     def test_sampler_rereads(self):
         with tempfile.TemporaryDirectory() as d:
             a, b = os.path.join(d, 'a'), os.path.join(d, 'b')

@@ -212,6 +212,31 @@ class Parse(Base):
         # two apps beside ibsw-run send nothing: no overlap warning
         self.assertEqual(sc.warnings, [])
 
+    def test_management_node(self):
+        # an SM on the fabric and an app on its management node: M1 takes
+        # apps, and no flow; devid= applies to the next record only
+        topo = os.path.join(HERE, 'fixtures', 'fabric-sm.net')
+        sc = self.load(f'topology {topo}\nduration 10ms\nfabric sm opensm routing-engine updn\n'
+                       'app mgr M1 -- dcms --conf {run.root}/x.conf\n'
+                       'flow F1 H1 H4 write\n')
+        self.assertEqual(sc.fabric_args, ['sm', 'opensm', 'routing-engine', 'updn'])
+        self.assertEqual([(a.name, a.host) for a in sc.apps], [('mgr', 'M1')])
+        for text, line, reason in (
+                ('flow F1 M1 H4 write\n', 3, "source host 'M1' is a management node "
+                 '(devid=0x1b5e): it runs apps, not flows'),
+                ('flow F1 H1 M1 write\n', 3, "destination host 'M1' is a management node")):
+            path = self.write(f'topology {topo}\nduration 10ms\n' + text)
+            with self.assertRaises(ScenarioError) as cm:
+                scenario.load(path, warn=None)
+            self.assertEqual(cm.exception.line, line)
+            self.assertIn(reason, str(cm.exception))
+        mgmt = set()
+        scenario.read_topology(topo, mgmt)
+        self.assertEqual(mgmt, {'M1'})
+        mgmt = set()
+        scenario.read_topology(TOPO, mgmt)
+        self.assertEqual(mgmt, set())
+
     def test_cc_settings(self):
         sc = self.load(HEAD + 'cc switch * threshold 15 marking_rate 0\n'
                        'cc switch S2 victim_mask ports:2,3 packet_size 8\n'
@@ -285,6 +310,10 @@ ERRORS = [
     ('fabric_value', 'fabric vls 16\n', 3, 'fabric vls 16 out of range (1 to 15)'),
     ('fabric_missing_value', 'fabric buffer\n', 3, "fabric: 'buffer' needs a value"),
     ('fabric_empty', 'fabric\n', 3, "'fabric' needs words"),
+    ('fabric_sm_value', 'fabric sm ibsim\n', 3, "fabric sm: 'ibsim' is not one of opensm"),
+    ('fabric_sm_no_mgmt', 'fabric sm opensm\n', 3,
+     'fabric sm: topology ' + TOPO + ' has no management node (an Hca record after '
+     'devid=0x1b5e)'),
     ('flow_short', 'flow F1 H1 H4\n', 3, 'flow needs NAME SRC DST VERB'),
     ('flow_bad_name', 'flow F/1 H1 H4 write\n', 3, "bad flow name 'F/1'"),
     ('flow_verb', 'flow F1 H1 H4 atomic\n', 3, "unknown verb 'atomic' (write, read or send)"),
