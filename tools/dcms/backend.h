@@ -1,10 +1,10 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
  * How dcms talks to the switches and HCAs. The daemon and the static manager
- * see only struct backend_ops: today the ibsw generic netlink family
- * (backend_genl.c); PerfMgt and CC MADs plug in here once the switches
- * answer them. The HCA side (ca_sysfs.c) is separate and small on purpose:
- * its interface is still being written.
+ * see only struct backend_ops: the ibsw generic netlink family
+ * (backend_genl.c), or PerfMgt and CC MADs through umad (backend_mad.c, for
+ * ibsw's switches as for a real fabric's). The HCA side (ca_sysfs.c) is
+ * separate and small on purpose: its interface is still being written.
  */
 #ifndef DCMS_BACKEND_H
 #define DCMS_BACKEND_H
@@ -46,7 +46,7 @@ struct backend_ops {
 	const char *name;
 	/* the fabric's time scale: wall-clock time per unit of emulated time */
 	int (*time_scale)(struct backend *b, uint32_t *scale);
-	/* every switch, in creation order; *names is malloc'd */
+	/* every switch (genl: in creation order, mad: by name); *names is malloc'd */
 	int (*switches)(struct backend *b, struct be_name **names, size_t *n);
 	/*
 	 * Every port of a switch with its counters (PortXmitWait, PortXmitData,
@@ -73,6 +73,11 @@ struct backend {
 
 /* The ibsw generic netlink family; 0 or -errno with the reason in b->msg */
 int backend_genl_open(struct backend *b);
+/*
+ * PerfMgt and CC MADs on the umad port conf->mad_ca/mad_port, the switches
+ * from a fabric discovery (done here once); 0 or -errno with b->msg.
+ */
+int backend_mad_open(struct backend *b, const struct conf *conf);
 
 /* The effective Marking_Rate of a port: its own if valid, else the switch's */
 static inline uint16_t be_effective_mr(const struct be_switch_cc *cc, unsigned int port)

@@ -26,7 +26,8 @@ void cli_usage(FILE *f)
 		"SIGINT or SIGTERM, then restores every Marking_Rate it changed. T is in\n"
 		"emulated time (1s, 100ms). KEY: tau t_w t_c t_d t_i mr_low mr_default\n"
 		"counter_bits time_scale neighbours topology log csv csv_ports dry_run pidfile,\n"
-		"and OpenSM's cc_* keys for 'static'. See Documentation/dcms.md.\n");
+		"backend mad_ca mad_port mad_timeout_ms mad_rediscover cc_key, and OpenSM's\n"
+		"cc_* keys for 'static'. See Documentation/dcms.md.\n");
 }
 
 static int need(int argc, char **argv, int i, struct conf_diag *diag)

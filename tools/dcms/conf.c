@@ -70,6 +70,9 @@ void conf_init(struct conf *conf)
 	conf->par.counter_bits = 64;
 	conf->tau_ns = 1000000000;
 	conf->cc_enable = true;
+	conf->mad_port = 1;
+	conf->mad_timeout_ms = 200;
+	conf->mad_rediscover = 10;
 }
 
 void conf_free(struct conf *conf)
@@ -172,6 +175,21 @@ static int parse_u32(const char *s, uint32_t min, uint32_t max, uint32_t *val)
 	errno = 0;
 	v = strtoull(s, &end, s[0] == '0' && (s[1] == 'x' || s[1] == 'X') ? 16 : 10);
 	if (errno || *end || v < min || v > max)
+		return -EINVAL;
+	*val = v;
+	return 0;
+}
+
+static int parse_u64(const char *s, uint64_t *val)
+{
+	unsigned long long v;
+	char *end;
+
+	if (!isdigit((unsigned char)*s))
+		return -EINVAL;
+	errno = 0;
+	v = strtoull(s, &end, s[0] == '0' && (s[1] == 'x' || s[1] == 'X') ? 16 : 10);
+	if (errno || *end)
 		return -EINVAL;
 	*val = v;
 	return 0;
@@ -427,6 +445,62 @@ static int set_neigh(struct setter_ctx *c, const char *v, long arg)
 	return 0;
 }
 
+static int set_backend(struct setter_ctx *c, const char *v, long arg)
+{
+	(void)arg;
+	if (!strcmp(v, "netlink"))
+		c->conf->backend = CONF_BACKEND_NETLINK;
+	else if (!strcmp(v, "mad"))
+		c->conf->backend = CONF_BACKEND_MAD;
+	else
+		return bad(c, "\"%s\": expected netlink or mad", v);
+	return 0;
+}
+
+static int set_mad_ca(struct setter_ctx *c, const char *v, long arg)
+{
+	(void)arg;
+	/* an rdma device name: what /sys/class/infiniband lists */
+	if (strlen(v) > CONF_CA_NAME_MAX || strcspn(v, " \t/") != strlen(v))
+		return bad(c, "\"%s\": expected an RDMA device name, at most %d characters", v,
+			   CONF_CA_NAME_MAX);
+	snprintf(c->conf->mad_ca, sizeof(c->conf->mad_ca), "%s", v);
+	return 0;
+}
+
+enum { M_PORT, M_TIMEOUT, M_REDISCOVER };
+
+static int set_mad_num(struct setter_ctx *c, const char *v, long arg)
+{
+	static const struct {
+		uint32_t min, max;
+		const char *what;
+	} f[] = {
+		[M_PORT] = { 1, 254, "a port number, 1 to 254" },
+		[M_TIMEOUT] = { 1, 60000, "a timeout in milliseconds, 1 to 60000" },
+		[M_REDISCOVER] = { 0, 1000000, "a number of sweeps, 0 to 1000000" },
+	};
+	uint32_t val;
+
+	if (parse_u32(v, f[arg].min, f[arg].max, &val))
+		return bad(c, "\"%s\": expected %s", v, f[arg].what);
+	if (arg == M_PORT)
+		c->conf->mad_port = val;
+	else if (arg == M_TIMEOUT)
+		c->conf->mad_timeout_ms = val;
+	else
+		c->conf->mad_rediscover = val;
+	return 0;
+}
+
+static int set_cc_key(struct setter_ctx *c, const char *v, long arg)
+{
+	(void)arg;
+	if (parse_u64(v, &c->conf->cc_key))
+		return bad(c, "\"%s\": expected a 64-bit CC_Key (0x0123456789abcdef)", v);
+	return 0;
+}
+
 static int set_path(struct setter_ctx *c, const char *v, long arg)
 {
 	char **dst[] = {
@@ -479,7 +553,7 @@ static int set_ignored(struct setter_ctx *c, const char *v, long arg)
 	uint64_t val;
 
 	(void)arg;
-	/* accepted for opensm.conf compatibility: ibsw has no CC_Key, no MADs */
+	/* accepted for opensm.conf compatibility: dcms sends one MAD at a time */
 	if (strncmp(v, "0x", 2) && conf_parse_count(v, &val))
 		return bad(c, "\"%s\": expected a number", v);
 	return 0;
@@ -621,6 +695,11 @@ static const struct key {
 	{ "time_scale", set_scale, 0 },
 	{ "dry_run", set_flag, K_DRY_RUN },
 	{ "neighbours", set_neigh, 0 },
+	{ "backend", set_backend, 0 },
+	{ "mad_ca", set_mad_ca, 0 },
+	{ "mad_port", set_mad_num, M_PORT },
+	{ "mad_timeout_ms", set_mad_num, M_TIMEOUT },
+	{ "mad_rediscover", set_mad_num, M_REDISCOVER },
 	{ "topology", set_path, K_TOPOLOGY },
 	{ "log", set_path, K_LOG },
 	{ "csv", set_path, K_CSV },
@@ -628,7 +707,7 @@ static const struct key {
 	{ "pidfile", set_path, K_PIDFILE },
 	/* the static manager: OpenSM's names */
 	{ "congestion_control", set_cc_enable, 0 },
-	{ "cc_key", set_ignored, 0 },
+	{ "cc_key", set_cc_key, 0 },
 	{ "cc_max_outstanding_mads", set_ignored, 0 },
 	{ "cc_sw_cong_setting_control_map", set_sw_num, S_CONTROL_MAP },
 	{ "cc_sw_cong_setting_victim_mask", set_sw_mask, S_VICTIM_MASK },

@@ -40,9 +40,17 @@ void conf_diag_print(FILE *f, const struct conf_diag *diag);
 void conf_diag_add(struct conf_diag *diag, const char *fmt, ...) __printf(2, 3);
 
 enum conf_neighbours {
-	CONF_NEIGH_NETLINK,	/* N(s, p) from the switches' port kind and peer */
+	CONF_NEIGH_NETLINK,	/* N(s, p) from the backend: port-get, or the discovery */
 	CONF_NEIGH_TOPOLOGY,	/* from the topology file */
 };
+
+/* How dcms reaches the switches (backend.h) */
+enum conf_backend {
+	CONF_BACKEND_NETLINK,	/* the ibsw generic netlink family */
+	CONF_BACKEND_MAD,	/* PerfMgt and CC MADs through umad */
+};
+
+#define CONF_CA_NAME_MAX	63
 
 struct conf_port {
 	char sw[DCMS_NAME_MAX + 1];
@@ -110,6 +118,13 @@ struct conf {
 	uint32_t time_scale;		/* 0: read it from the fabric */
 	enum conf_neighbours neighbours;
 	char *topology;
+	/* the backend */
+	enum conf_backend backend;
+	char mad_ca[CONF_CA_NAME_MAX + 1];	/* "": libibumad's first CA */
+	unsigned int mad_port;
+	uint64_t cc_key;		/* on every CC MAD */
+	unsigned int mad_timeout_ms;
+	unsigned int mad_rediscover;	/* sweeps between discoveries; 0: on errors only */
 	/* output */
 	char *log;			/* NULL or "-": stdout */
 	char *csv;

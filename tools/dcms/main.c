@@ -22,6 +22,13 @@ static void print_conf(FILE *f, const struct conf *c)
 		c->neighbours == CONF_NEIGH_TOPOLOGY ? "topology" : "netlink");
 	if (c->topology)
 		fprintf(f, "topology %s\n", c->topology);
+	fprintf(f, "backend %s\n", c->backend == CONF_BACKEND_MAD ? "mad" : "netlink");
+	if (c->backend == CONF_BACKEND_MAD) {
+		fprintf(f, "mad_ca %s\n", c->mad_ca[0] ? c->mad_ca : "(first CA)");
+		fprintf(f, "mad_port %u\nmad_timeout_ms %u\nmad_rediscover %u\n", c->mad_port,
+			c->mad_timeout_ms, c->mad_rediscover);
+		fprintf(f, "cc_key 0x%016llx\n", (unsigned long long)c->cc_key);
+	}
 	ccmgr_describe_sw(&c->sw, sw, sizeof(sw));
 	if (*sw)
 		fprintf(f, "# static, switches: %s\n", sw);
@@ -61,7 +68,8 @@ int main(int argc, char **argv)
 	}
 	memset(&be, 0, sizeof(be));
 	if (cli.mode == CLI_DAEMON || conf.sw.set) {
-		err = backend_genl_open(&be);
+		err = conf.backend == CONF_BACKEND_MAD ? backend_mad_open(&be, &conf) :
+							backend_genl_open(&be);
 		if (err) {
 			fprintf(stderr, "dcms: %s\n", be.msg);
 			conf_free(&conf);

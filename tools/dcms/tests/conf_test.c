@@ -277,6 +277,80 @@ static void relative_paths_and_syntax(void **state)
 	conf_free(&c);
 }
 
+static void backend_keys(void **state)
+{
+	struct conf_diag diag;
+	char *msgs, name[65];
+	struct conf c;
+
+	(void)state;
+	conf_init(&c);
+	assert_int_equal(c.backend, CONF_BACKEND_NETLINK);
+	assert_string_equal(c.mad_ca, "");
+	assert_int_equal(c.mad_port, 1);
+	assert_int_equal(c.mad_timeout_ms, 200);
+	assert_int_equal(c.mad_rediscover, 10);
+	assert_true(c.cc_key == 0);
+	conf_diag_init(&diag);
+	assert_int_equal(conf_load_string(&c, "backend mad\nmad_ca ibsw_mgmt0\nmad-port = 2\n"
+					  "cc_key 0xFEDCBA9876543210\nmad_timeout_ms 60000\n"
+					  "mad_rediscover 0\n", "t.conf", &diag), 0);
+	assert_int_equal(c.backend, CONF_BACKEND_MAD);
+	assert_string_equal(c.mad_ca, "ibsw_mgmt0");
+	assert_int_equal(c.mad_port, 2);
+	assert_true(c.cc_key == 0xfedcba9876543210ULL);
+	assert_int_equal(c.mad_timeout_ms, 60000);
+	assert_int_equal(c.mad_rediscover, 0);
+	assert_int_equal(conf_load_string(&c, "cc_key 18446744073709551615\nbackend netlink\n",
+					  "t.conf", &diag), 0);
+	assert_true(c.cc_key == UINT64_MAX);
+	assert_int_equal(c.backend, CONF_BACKEND_NETLINK);
+	conf_free(&c);
+
+	conf_init(&c);
+	assert_int_equal(conf_load_string(&c,
+					  "backend umad\n"
+					  "mad_ca ibsw mgmt0\n"
+					  "mad_port 0\n"
+					  "mad_port 255\n"
+					  "cc_key 0x10000000000000000\n"
+					  "cc_key -1\n"
+					  "mad_timeout_ms 0\n"
+					  "mad_rediscover 1000001\n"
+					  "mad_ca\n",
+					  "t.conf", &diag), -EINVAL);
+	msgs = diag_text(&diag);
+	assert_lines(msgs, "t.conf:", (const char *const []){
+		"1: backend \"umad\": expected netlink or mad",
+		"2: mad_ca \"ibsw mgmt0\": expected an RDMA device name, at most 63 characters",
+		"3: mad_port \"0\": expected a port number, 1 to 254",
+		"4: mad_port \"255\": expected a port number, 1 to 254",
+		"5: cc_key \"0x10000000000000000\": expected a 64-bit CC_Key (0x0123456789abcdef)",
+		"6: cc_key \"-1\": expected a 64-bit CC_Key (0x0123456789abcdef)",
+		"7: mad_timeout_ms \"0\": expected a timeout in milliseconds, 1 to 60000",
+		"8: mad_rediscover \"1000001\": expected a number of sweeps, 0 to 1000000",
+		"9: mad_ca: missing value",
+		NULL });
+	/* nothing of a bad line is taken */
+	assert_int_equal(c.backend, CONF_BACKEND_NETLINK);
+	assert_int_equal(c.mad_port, 1);
+	assert_string_equal(c.mad_ca, "");
+	free(msgs);
+	conf_diag_free(&diag);
+	/* 63 characters fit, 64 do not */
+	memset(name, 'a', sizeof(name) - 1);
+	name[sizeof(name) - 1] = '\0';
+	assert_int_equal(conf_set(&c, "mad_ca", name, "command line", &diag), -EINVAL);
+	msgs = diag_text(&diag);
+	assert_non_null(strstr(msgs, "aaa\": expected an RDMA device name, at most 63 characters"));
+	free(msgs);
+	conf_diag_free(&diag);
+	name[63] = '\0';
+	assert_int_equal(conf_set(&c, "mad_ca", name, "command line", &diag), 0);
+	assert_string_equal(c.mad_ca, name);
+	conf_free(&c);
+}
+
 static int parse_cmdline(struct cli *cli, struct conf *c, char **msgs, ...)
 {
 	char *argv[32];
@@ -317,6 +391,16 @@ static void command_line(void **state)
 	assert_int_equal(c.tau_ns, 500000000);
 	assert_string_equal(c.csv, "x.csv");
 	assert_int_equal(c.ncsv_ports, 2);
+	free(msgs);
+	conf_free(&c);
+
+	/* the backend's keys are options too */
+	assert_int_equal(parse_cmdline(&cli, &c, &msgs, "--conf", conf_path, "--backend", "mad",
+				       "--mad-ca", "ibsw_mgmt0", "--set", "cc_key=0x2a", NULL), 0);
+	assert_string_equal(msgs, "");
+	assert_int_equal(c.backend, CONF_BACKEND_MAD);
+	assert_string_equal(c.mad_ca, "ibsw_mgmt0");
+	assert_true(c.cc_key == 0x2a);
 	free(msgs);
 	conf_free(&c);
 
@@ -378,6 +462,7 @@ int main(void)
 		cmocka_unit_test(errors_name_file_and_line),
 		cmocka_unit_test(whole_config_checks),
 		cmocka_unit_test(relative_paths_and_syntax),
+		cmocka_unit_test(backend_keys),
 		cmocka_unit_test(command_line),
 	};
 

@@ -156,7 +156,7 @@ static void opensm_option_errors(void **state)
 		"8: cc_ca_cong_setting_ccti_increase \"256\": expected a value 0 to 255 for SL 0",
 		"9: cc_ca_cong_setting_port_control \"0x10000\": expected a 16-bit number, 0 to 0xffff",
 		"10: cc_cct \"0:16384\": expected SHIFT:MULT[,...] (0-3:0-16383), at most 128",
-		"11: cc_key \"nonsense\": expected a number",
+		"11: cc_key \"nonsense\": expected a 64-bit CC_Key (0x0123456789abcdef)",
 		NULL });
 	capture_close(&cap);
 	conf_diag_free(&diag);
