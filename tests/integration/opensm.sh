@@ -15,12 +15,13 @@
 # same by SMP and by ibswctl, whether ibswctl or OpenSM's QoS set them;
 # with OpenSM's M_Key, a Get without it goes unanswered and is counted.
 # OpenSM's PerfMgr sweeps the switch's counters as sysfs shows them.
-# Removing the HCA while OpenSM runs leaves no warning.
+# Removing the HCA, or unloading ibsw, while OpenSM runs leaves no warning.
 # shellcheck source=tests/lib.sh disable=SC2317,SC2034
 . "$(dirname "$0")/../lib.sh"
 
 MP=3				# the management HCA's switch port
 DEV=ibsw_mgmt0
+MKEY=0x00000000000012ab		# OpenSM's M_Key from the mkey case on
 
 ibsw_require_ibsw
 for t in opensm ibnetdiscover smpquery smpdump iblinkinfo ibroute ibstat; do
@@ -478,6 +479,50 @@ perfmgr() {
 }
 ibsw_case perfmgr perfmgr
 
+# DCMS with its MAD backend on the management HCA (Documentation/dcms.md,
+# "The MAD backend"): dcms static sets the switch's congestion control by
+# a SwitchCongestionSetting Set, and the daemon's sweeps read the cabled
+# ports by PMA and their Marking_Rate by SwitchPortCongestionSetting, with
+# the switch and its neighbours from a discovery. Experiment II over MADs:
+# tests/long/dcms_mad.sh.
+dcms_mad() {
+	local conf=$IBSW_LOGDIR/dcms-mad.conf csv=$IBSW_LOGDIR/dcms-mad.csv
+	local log=$IBSW_LOGDIR/dcms-mad.jsonl dcms=${IBSW_BUILD:-$IBSW_ROOT/build}/tools/dcms/dcms out p rows
+
+	[ -x "$dcms" ] || ibsw_fail "$dcms missing" || return
+	cat >"$conf" <<-EOF
+		backend mad
+		mad_ca $DEV
+		time_scale 1
+		tau 1s
+		congestion_control TRUE
+		cc_sw_cong_setting_control_map 0x14
+		cc_sw_cong_setting_threshold 6
+		cc_sw_cong_setting_packet_size 8
+		cc_sw_cong_setting_marking_rate 9
+	EOF
+	timeout 60 "$dcms" static --conf "$conf" --no-ca || ibsw_fail "dcms static exit $?" || return
+	out=$(ibswctl -j cc show "$SW")
+	echo "$out"
+	[ "$(jq -c '[.threshold, .marking_rate]' <<<"$out")" = '[6,9]' ] ||
+		ibsw_fail "ibswctl does not show what dcms static set by MAD" || return
+	p=${HOST_PORT[H1]}
+	timeout 60 "$dcms" --conf "$conf" --duration 3.5s --dry-run --log "$log" --csv "$csv" \
+		--ports "$SW/$p,$SW/$MP" || ibsw_fail "dcms exit $?" || return
+	cat "$csv"
+	grep -E '"(read_error|error)"' "$log" && ibsw_fail "dcms logged an error" && return
+	rows=$(($(wc -l <"$csv") - 1))
+	[ "$rows" -ge 2 ] || ibsw_fail "$rows sweeps in dcms's CSV, not 2 or more" || return
+	# the Marking_Rate read back by MAD is the one dcms static set
+	awk -F, 'NR > 1 && ($6 != 9 || $10 != 9) { bad = 1 } END { exit bad }' "$csv" ||
+		ibsw_fail "dcms read a Marking_Rate other than 9" || return
+	# the management port carries dcms's own MADs: its data counter moves
+	awk -F, 'NR > 1 && $8 > 0 { moved = 1 } END { exit !moved }' "$csv" ||
+		ibsw_fail "no PortXmitData read on $SW/$MP" || return
+	ibswctl cc set "$SW" threshold 0 marking_rate 0 || return
+}
+ibsw_case dcms_mad dcms_mad
+
 # ---- SL-to-VL and VL arbitration tables: the SMAs and ibswctl agree ----
 
 # "in N V,V,...": the SL-to-VL tables smpquery sl2vl reads by directed
@@ -628,7 +673,7 @@ ibsw_case opensm_qos opensm_qos
 # answered and is counted, at the switch port it came in on (the switch)
 # or at the CA's host port; with the key it is answered
 mkey() {
-	local log=$IBSW_LOGDIR/opensm-mkey.log conf cache key=0x00000000000012ab
+	local log=$IBSW_LOGDIR/opensm-mkey.log conf cache key=$MKEY
 	local p=${HOST_PORT[H1]} v0 v1 c0 c1 out
 
 	conf=$(mktemp)
@@ -681,5 +726,37 @@ remove_under_sm() {
 	return 0
 }
 ibsw_case remove_under_sm remove_under_sm
+
+# rmmod ibsw while OpenSM runs on a management HCA: the HCA goes with the
+# module (ib_core closes OpenSM's umad files first), then the switch and
+# the hosts' ports, and fabric down copes; the kernel log is checked for
+# warnings after the run, kmemleak's too on the debug kernel
+unload_under_sm() {
+	local pid out cache conf=$IBSW_LOGDIR/opensm-unload.conf
+
+	ibswctl mgmt add "$SW/$MP" name "$DEV" lid 100 || ibsw_fail "mgmt add failed" || return
+	GUID=$(ibstat -p "$DEV")
+	# The switch and the CAs keep the M_Key the mkey case had OpenSM set;
+	# an empty cache, or OpenSM takes the keys of its guid2mkey file (the
+	# daemons of before stored 0) over the one configured
+	printf 'm_key %s\nm_key_protection_level 2\nm_key_lease_period 0\n' "$MKEY" >"$conf"
+	cache=$(mktemp -d)
+	ibsw_defer "rm -rf $cache"
+	OSM_CACHE_DIR=$cache opensm -F "$conf" -g "$GUID" -f "$IBSW_LOGDIR/opensm-unload.log" \
+		>/dev/null 2>&1 &
+	pid=$!
+	_ibsw_pids+=("$pid")
+	port_active() { ibstat "$DEV" 1 | grep -q "State: Active"; }
+	wait_for "$DEV ACTIVE under OpenSM" 60 port_active || return
+	echo "$(ibsw_ts) rmmod ibsw"
+	out=$(timeout 120 rmmod ibsw 2>&1) || ibsw_fail "rmmod ibsw failed or hung: $out" || return
+	echo "$(ibsw_ts) rmmod ibsw done"
+	[ ! -d /sys/module/ibsw ] || ibsw_fail "ibsw still loaded" || return
+	[ ! -e "/sys/class/infiniband/$DEV" ] || ibsw_fail "$DEV survived rmmod" || return
+	kill -0 "$pid" 2>/dev/null && echo "opensm still runs, its port gone"
+	ibsw_fabric_down || ibsw_fail "fabric down after rmmod failed" || return
+	insmod "$IBSW_KO" || ibsw_fail "insmod $IBSW_KO failed" || return
+}
+ibsw_case unload_under_sm unload_under_sm
 
 ibsw_exit
