@@ -22,7 +22,10 @@
 # and what OpenSM dumped; a cable, then a spine, removed under OpenSM: it
 # routes around them, and RDMA runs between the leaves again. (d) fabric
 # down while OpenSM runs leaves no opensm, no device, the rdma netns mode
-# of before and no warning in the kernel log.
+# of before and no warning in the kernel log. (e) In the exclusive mode, a
+# management node's namespace deleted under its HCA and OpenSM gives the
+# HCA back to the initial namespace once OpenSM ends, working, and fabric
+# down deletes it there.
 # shellcheck source=tests/lib.sh disable=SC2317,SC2034
 . "$(dirname "$0")/../lib.sh"
 
@@ -473,6 +476,67 @@ ibsw_case fat_tree_resweep_all_active all_active 56	# 33 cables less L1-S1 and S
 ibsw_case fat_tree_resweep_leaf_pairs leaf_pairs
 
 ibsw_case fat_tree_down_under_sm down_under_sm
+
+# The management node's namespace deleted while its HCA is bound there
+# and OpenSM runs on it (rdma's exclusive netns mode): OpenSM keeps the
+# namespace, and the HCA in it, alive; once it ends, ib_core's pernet exit
+# moves the HCA back to the initial namespace, its MAD agents come up again
+# there (ibstat, an SMP to the switch), and fabric down deletes it there.
+mgmt_netns_gone() {
+	local topo=$IBSW_LOGDIR/mgmt-netns.net t dev out rc guid pid
+
+	cat >"$topo" <<-EOF
+		Switch	4 "NS1"
+		[1]	"NH1"[1]
+		[4]	"NM1"[1]
+
+		Hca	1 "NH1"
+		[1]	"NS1"[1]
+
+		devid=0x1b5e
+		Hca	1 "NM1"
+		[1]	"NS1"[4]
+	EOF
+	HOST_NS=() HOST_DEV=() HOST_RXE=() HOST_IP4=() HOST_IP6=() HOST_SW=() HOST_PORT=()
+	HOST_LID=() HOST_MGMT=()
+	ibsw_fabric_up "$topo" rdma-netns exclusive || ibsw_fail "fabric up failed" || return
+	dev=$(ip netns exec NM1 ls /sys/class/infiniband)
+	echo "NM1: '$dev'"
+	[ -n "$dev" ] && [ ! -e "/sys/class/infiniband/$dev" ] ||
+		ibsw_fail "the management HCA is not NM1's alone" || return
+	guid=0x$(ip netns exec NM1 cat "/sys/class/infiniband/$dev/node_guid" | tr -d :)
+	ip netns exec NM1 opensm -g "$guid" -f "$IBSW_LOGDIR/opensm-nm1.log" >/dev/null 2>&1 &
+	pid=$!
+	_ibsw_pids+=("$pid")
+	_active() { ip netns exec NM1 ibstat "$dev" 1 | grep -q "State: Active"; }
+	wait_for "$dev ACTIVE under OpenSM in NM1" 60 _active || return
+	ip netns del NM1 || ibsw_fail "ip netns del NM1 failed" || return
+	sleep 2
+	[ ! -e "/sys/class/infiniband/$dev" ] ||
+		ibsw_fail "$dev left NM1 while OpenSM still ran there" || return
+	t=$EPOCHREALTIME
+	kill "$pid"
+	ibsw_wait_pid "$pid" 10 || kill -9 "$pid" 2>/dev/null
+	_back() { [ -e "/sys/class/infiniband/$dev/ports/1/state" ]; }
+	wait_for "$dev back in the initial namespace" 60 _back || return
+	echo "$dev in the initial namespace $(ibsw_elapsed "$t" "$EPOCHREALTIME") s after OpenSM, NM1's last process, ended"
+	out=$(ibstat "$dev" 1) || ibsw_fail "ibstat $dev failed" || return
+	echo "$out"
+	grep -q "Physical state: LinkUp" <<<"$out" || ibsw_fail "$dev's link is not up" || return
+	out=$(timeout 30 smpquery -C "$dev" -P 1 -D nodedesc 0,1 2>&1) ||
+		ibsw_fail "no SMP through $dev after the move: $out" || return
+	echo "$out"
+	grep -q NS1 <<<"$out" || ibsw_fail "the switch's NodeDescription is not NS1" || return
+	timeout 120 "$IBSWCTL" fabric down desc "$IBSW_DESC" 2>"$IBSW_LOGDIR/netns-down.err"
+	rc=$?
+	cat "$IBSW_LOGDIR/netns-down.err"
+	[ "$rc" = 0 ] || ibsw_fail "fabric down: status $rc" || return
+	[ ! -e "/sys/class/infiniband/$dev" ] || ibsw_fail "$dev is still there" || return
+	grep -E "management HCA .* already gone" "$IBSW_LOGDIR/netns-down.err" &&
+		ibsw_fail "fabric down did not find $dev" && return
+	[ "$(rdma_mode)" = shared ] || ibsw_fail "rdma netns mode $(rdma_mode) after fabric down" || return
+}
+ibsw_case mgmt_netns_gone mgmt_netns_gone
 
 no_warnings() {
 	local w
