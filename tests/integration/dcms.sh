@@ -23,22 +23,18 @@
 # shellcheck source=tests/lib.sh disable=SC2317
 . "$(dirname "$0")/../lib.sh"
 
-RUN=$IBSW_ROOT/tools/ibsw-run/ibsw-run
-SCN=$IBSW_ROOT/scenarios/seed000-dcms-1x.scn
-DCMS=${IBSW_BUILD:-$IBSW_ROOT/build}/tools/dcms/dcms
-PLOT=$IBSW_ROOT/tools/dcms/dcms-plot
-CHECK=$IBSW_ROOT/tests/dcms_run.py
-OUT=$IBSW_LOGDIR/run
+# shellcheck source=tests/lib/dcms_experiment.sh
+. "$_ibsw_lib/dcms_experiment.sh"
 
 ibsw_require_ibsw
-[ -x "$RUN" ] && [ -x "$DCMS" ] || ibsw_setup_fail "$RUN or $DCMS missing"
+dcms_require
 
 static() {
 	local h sw got
 
 	ibsw_fabric_up "$IBSW_ROOT/topologies/seed000-1x.net" scale 200 ||
 		ibsw_fail "fabric up failed" || return
-	"$DCMS" static --conf "$IBSW_ROOT/tools/dcms/profiles/seed000.conf" ||
+	"$DCMS_BIN" static --conf "$IBSW_ROOT/tools/dcms/profiles/seed000.conf" ||
 		ibsw_fail "dcms static exit $?" || return
 	for sw in S1 S2; do
 		got=$(ibswctl -j cc show "$sw" | jq -c '[.threshold, .marking_rate]')
@@ -57,34 +53,5 @@ static() {
 }
 ibsw_case static static
 
-experiment() {
-	local rc
-
-	timeout -k 10 600 "$RUN" --no-vm "$SCN" -o "$OUT" >"$IBSW_LOGDIR/run.out" 2>&1
-	rc=$?
-	sed -n '/^mean Gb\/s/,$p' "$IBSW_LOGDIR/run.out"
-	[ "$rc" = 0 ] || ibsw_fail "ibsw-run exit $rc: $(tail -n 1 "$IBSW_LOGDIR/run.out")"
-}
-ibsw_case experiment experiment
-
-# judge CHECK: a check of tests/dcms_run.py on the run; its numbers are
-# kept for the summary at the end
-judge() {
-	[ -s "$OUT/dcms.csv" ] || ibsw_skip "no run to judge" || return
-	"$CHECK" "$OUT" "$1" 2>&1 | tee -a "$IBSW_LOGDIR/summary"
-	[ "${PIPESTATUS[0]}" = 0 ] || ibsw_fail "$(tail -n 1 "$IBSW_LOGDIR/summary")"
-}
-for c in localized low recovery t_i restore; do
-	ibsw_case "$c" judge "$c"
-done
-
-plot() {
-	[ -s "$OUT/dcms.csv" ] || ibsw_skip "no run to plot" || return
-	"$PLOT" "$OUT/dcms.csv" --log "$OUT/dcms.jsonl" -o "$OUT/dcms.png" ||
-		ibsw_fail "dcms-plot exit $?" || return
-	[ -s "$OUT/dcms.png" ] || ibsw_fail "no $OUT/dcms.png"
-}
-ibsw_case plot plot
-
-grep -h '^# ' "$IBSW_LOGDIR/summary" 2>/dev/null
+dcms_experiment "$IBSW_ROOT/scenarios/seed000-dcms-1x.scn"
 ibsw_exit

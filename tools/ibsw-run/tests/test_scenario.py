@@ -258,7 +258,8 @@ class Parse(Base):
                 self.assertEqual(sc.name, os.path.basename(path)[:-4])
                 self.assertEqual(sc.warnings, [])
         for name, nflows, napps in (('seed002-s1', 5, 0), ('seed000-dcms', 4, 0),
-                                    ('seed000-dcms-1x', 4, 1), ('seed000-dcms-fig6', 4, 1)):
+                                    ('seed000-dcms-1x', 4, 1), ('seed000-dcms-fig6', 4, 1),
+                                    ('seed000-dcms-1x-mad', 4, 1)):
             sc = scenario.load(os.path.join(ROOT, 'scenarios', name + '.scn'), warn=None)
             self.assertEqual((len(sc.flows), len(sc.apps)), (nflows, napps))
         sc = scenario.load(os.path.join(ROOT, 'scenarios', 'seed002-s1.scn'), warn=None)
