@@ -5,11 +5,11 @@
  * ibsw_stat_*()), summed when read.
  *
  * Clearing does not touch the per-cpu values: it records the current sums
- * as a baseline (for a switch port, under RTNL) that readers subtract. Writers stay lock-free
- * and a reader racing with a clear sees either the old or the new
- * baseline, never a torn per-cpu value. PortXmitWait, PortXmitTimeCong
- * and the FECN-marked packets are not here: the output engine keeps them
- * under its lock, where it decides them (engine.c).
+ * as a baseline (for a switch port, under RTNL) that readers subtract.
+ * Writers stay lock-free and a reader racing with a clear sees either the
+ * old or the new baseline, never a torn per-cpu value. PortXmitWait,
+ * PortXmitTimeCong and the FECN-marked packets are not here: the output
+ * engine keeps them under its lock, where it decides them (engine.c).
  */
 
 #include <kunit/visibility.h>
