@@ -770,6 +770,12 @@ static int fabric_up(struct ctl *ctl, int argc, char **argv)
 		ctl_err(ctl, "fabric already up: %s exists (\"ibswctl fabric down\" first)", desc);
 		goto out;
 	}
+	/* OpenSM reaches its port through ib_umad, which nothing loads for rxe */
+	if (opts.sm && !ctl->ops->exists(ctl, PLAN_UMAD_ABI)) {
+		ctl_err(ctl, "sm opensm needs ib_umad (no %s): modprobe ib_umad",
+			PLAN_UMAD_ABI);
+		goto out;
+	}
 	if (opts.sm_conf && !conf_flushes(opts.sm_conf)) {
 		ctl_err(ctl, "%s: no \"force_log_flush TRUE\" (or not readable): OpenSM would keep SUBNET UP in its buffer, and fabric up waits for it in its log",
 			opts.sm_conf);

@@ -44,6 +44,8 @@
  * of an rxe host; the node gets a namespace, as a host, where the SM runs.
  */
 #define PLAN_MGMT_DEVID		0x1b5e
+/* ib_umad's ABI version: the module is loaded, OpenSM can open its port */
+#define PLAN_UMAD_ABI		"/sys/class/infiniband_mad/abi_version"
 #define PLAN_MGMT_IBDEV		"ibsw_mgmt"
 
 /* OpenSM of "fabric up ... sm opensm": its files, under the run directory */

@@ -2,6 +2,7 @@
 /* Helpers of ibswctl's unit tests: the fake I/O. */
 #define _GNU_SOURCE
 #include "helpers.h"
+#include "plan.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -102,6 +103,8 @@ static bool fake_exists(struct ctl *ctl, const char *path)
 	for (i = 0; i < t->npaths; i++)
 		if (!strcmp(t->paths[i], path))
 			return true;
+	if (!strcmp(path, PLAN_UMAD_ABI))
+		return !t->no_umad;
 	return !access(path, F_OK) && strncmp(path, "/sys/", 5) && strncmp(path, "/run/", 5);
 }
 

@@ -69,6 +69,8 @@ struct t {
 	 */
 	int wait_err;
 	int stop_ret;
+	/* ib_umad is loaded (its ABI file exists) unless this is set */
+	bool no_umad;
 };
 
 #define T_SM_PID	4242

@@ -845,6 +845,16 @@ static void sm_errors(void **state)
 	assert_int_equal(t_run(t, "fabric up seed002.net sm opensm"), 1);
 	assert_non_null(strstr(t_err(t), "seed002.net: sm opensm needs a management node"));
 	assert_non_null(strstr(t_err(t), "a Ca record with devid=0x1b5e before it\n"));
+	/* without ib_umad OpenSM cannot open its port: nothing is done */
+	t_clear(t);
+	t->no_umad = true;
+	assert_int_equal(t_run(t, "fabric up ibsw-sm.ibnd sm opensm"), 1);
+	assert_string_equal(t_err(t),
+			    "ibswctl: sm opensm needs ib_umad (no /sys/class/infiniband_mad/abi_version): modprobe ib_umad\n");
+	assert_int_equal(t->nreq, 0);
+	fflush(t->runsf);
+	assert_true(!t->runs || !*t->runs);
+	t->no_umad = false;
 	t_clear(t);
 	assert_int_equal(t_run(t, "fabric up seed002.net routing-engine ftree"), 2);
 	assert_string_equal(t_err(t),
