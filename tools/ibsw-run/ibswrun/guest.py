@@ -128,15 +128,21 @@ def hca_writes(setting, rate, mtu):
     return out
 
 
+def rxe_port_dir(sysfs_ib, host, sub):
+    """HOST's rxe ports/1/SUB directory, or None without a device or it."""
+    dev = host.get('rdma_dev')
+    d = os.path.join(sysfs_ib, dev or '', 'ports', '1', sub)
+    return d if dev and os.path.isdir(d) else None
+
+
 def hca_counters(sysfs_ib, hosts):
     """Each host's rxe hw_counters (those of its congestion control among
     them: cc_becn_rcvd, cc_cnp_sent, ...) as host -> name -> value; hosts
     without a device or counters are left out, unreadable files skipped."""
     out = {}
     for h, host in sorted(hosts.items()):
-        dev = host.get('rdma_dev')
-        d = os.path.join(sysfs_ib, dev or '', 'ports', '1', 'hw_counters')
-        if not dev or not os.path.isdir(d):
+        d = rxe_port_dir(sysfs_ib, host, 'hw_counters')
+        if not d:
             continue
         vals = {}
         for name in sorted(os.listdir(d)):
@@ -144,6 +150,32 @@ def hca_counters(sysfs_ib, hosts):
                 with open(os.path.join(d, name)) as f:
                     vals[name] = int(f.read().split()[0])
             except (OSError, ValueError, IndexError):
+                continue
+        out[h] = vals
+    return out
+
+
+# ib_umad's ABI version: the module is loaded
+UMAD_ABI = '/sys/class/infiniband_mad/abi_version'
+# rxe's congestion control settings (ports/1/cc), as cc_state records them
+HCA_CC_FILES = ('enabled', 'port_control', 'sl_settings', 'cct', 'ccti_limit',
+                'time_scale', 'link_rate')
+
+
+def hca_cc_state(sysfs_ib, hosts):
+    """Each host's rxe congestion control settings as host -> file ->
+    its text (stripped); hosts without ports/1/cc are left out."""
+    out = {}
+    for h, host in sorted(hosts.items()):
+        d = rxe_port_dir(sysfs_ib, host, 'cc')
+        if not d:
+            continue
+        vals = {}
+        for name in HCA_CC_FILES:
+            try:
+                with open(os.path.join(d, name)) as f:
+                    vals[name] = f.read().strip()
+            except OSError:
                 continue
         out[h] = vals
     return out
@@ -571,6 +603,7 @@ class Run:
         self.start_words = None
         self.run_json = {}
         self.hca_counters = {}
+        self.cc_state = None
         self.hosts = {}
 
     # ---- plumbing
@@ -615,6 +648,7 @@ class Run:
             'sources': self.sources,
             'flows': {it.name: it.state() for it in self.items},
             'hca_counters': self.hca_counters,
+            'cc_state': self.cc_state,
             'xmit_late': self.late.to_json() if self.late else None,
             'schedule': self.schedule_json(),
             'interrupted': self.interrupted,
@@ -639,8 +673,21 @@ class Run:
 
     # ---- phases
 
+    def load_umad(self):
+        """OpenSM reaches its port through ib_umad, which nothing loads for
+        an rxe or management HCA: load it for a fabric with an SM."""
+        if 'sm' not in self.sc.fabric_args[::2] or os.path.exists(UMAD_ABI):
+            return
+        r = subprocess.run(['modprobe', 'ib_umad'], stdin=subprocess.DEVNULL,
+                           stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
+        if r.returncode != 0:
+            raise GuestError('fabric sm: modprobe ib_umad failed (exit %d): %s' % (
+                r.returncode, r.stdout.decode(errors='replace').strip()))
+        self.note('modprobe ib_umad (for the SM)')
+
     def bring_up(self):
         t = time.monotonic()
+        self.load_umad()
         self.progress('ibsw-run: %s: fabric up (%s, scale %d)' % (
             self.sc.name, os.path.basename(self.sc.topology), self.sc.scale))
         args = ['fabric', 'up', self.sc.topology, 'scale', str(self.sc.scale),
@@ -680,6 +727,21 @@ class Run:
         if self.sc.hca_settings:
             self.note('HCA congestion control: %d cc hca lines applied'
                       % len(self.sc.hca_settings), show=True)
+
+    def read_cc_state(self):
+        """The congestion control settings the traffic starts with, as
+        ibswctl cc show and rxe's sysfs give them, whoever set them (the
+        cc lines, an SM): {'switches': {SW: ...}, 'hcas': {HOST: ...}}."""
+        switches = {}
+        for sw in [s.get('name') for s in self.desc.get('switches', [])]:
+            r = subprocess.run([self.ibswctl, '-j', 'cc', 'show', sw], stdin=subprocess.DEVNULL,
+                               stdout=subprocess.PIPE, stderr=subprocess.DEVNULL)
+            try:
+                switches[sw] = json.loads(r.stdout) if r.returncode == 0 else None
+            except ValueError:
+                switches[sw] = None
+        self.cc_state = {'switches': switches,
+                         'hcas': hca_cc_state(self.sysfs_ib, self.hosts)}
 
     def set_hca(self, c, host):
         """One cc hca line on one host's rxe, through ports/1/cc in sysfs."""
@@ -1088,6 +1150,8 @@ class Run:
             self.write_run_json()
             self.check_stop()
             self.set_cc()
+            self.read_cc_state()
+            self.write_run_json()
             self.wait_hosts()
             self.open_sampler()
             self.start_servers()

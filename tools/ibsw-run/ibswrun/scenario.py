@@ -77,7 +77,9 @@ MAX_VLS = 15
 # fabric words the runner leaves to the scenario; scale and desc are its own
 FABRIC_OPTS = {'vls': (1, MAX_VLS), 'buffer': (1, 1 << 20),
                'mtu': (256, 9000), 'prefix': None, 'sm': ('opensm',),
-               'routing-engine': None}
+               'routing-engine': None, 'sm-conf': None, 'qos': ('on', 'off')}
+# fabric words that name a file, relative to the scenario's directory
+FABRIC_PATHS = ('sm-conf',)
 # The DeviceID that makes an Hca record a management node (ibswctl's
 # topology files): it runs apps (an SM, a manager), never flows
 MGMT_DEVID = 0x1b5e
@@ -449,7 +451,11 @@ class _Parser:
             raise _Bad('cc hca needs HOST or *')
         target, words = rest[0], rest[1:]
         if not words:
-            raise _Bad(f"cc hca {target} needs settings ({' '.join(HCA_KEYS)})")
+            raise _Bad(f"cc hca {target} needs settings ({' '.join(HCA_KEYS)}) or 'on'")
+        if words == ['on']:
+            # the settings the device has (an SM's): only enable them
+            self.hca_settings.append(HcaSetting(target, {}, no))
+            return
         opts = _opts(words, HCA_KEYS, 'cc hca')
         for key, value in opts.items():
             if key == 'port_control':
@@ -592,6 +598,10 @@ class _Parser:
         if 'sm' in fabric_args[::2] and not mgmt:
             self.fail(fab_no, f'fabric sm: topology {topo[0]} has no management node '
                       f'(an Hca record after devid=0x{MGMT_DEVID:x})')
+        fabric_args, sm_cc = self.fabric_files(fab_no, fabric_args)
+        if sm_cc and self.cc_off:
+            self.fail(self.cc_off, "'cc off', but the sm-conf says congestion_control "
+                      'TRUE: drop one or the other')
 
         def host(no, word, what):
             h = aliases.get(('hca', word))
@@ -696,8 +706,10 @@ class _Parser:
         for c in self.hca_settings:
             if c.host != '*':
                 c.host = host(c.line, c.host, 'cc hca')
-        cc = ' + '.join(what for what, on in (('switch marking', self.cc_settings),
+        cc = ' + '.join(what for what, on in (('switch marking', self.cc_settings or sm_cc),
                                                ('HCA', self.hca_settings)) if on) or 'off'
+        if sm_cc:
+            cc += ' (OpenSM)'
         return Scenario(name, self.path, topology, scale, list(fabric_args), duration, sample,
                         cc, self.cc_settings, self.flows, self.apps, self.counters, windows, self.fairness,
                         hosts, switches, self.warnings, self.hca_settings, start_timeout)
@@ -733,6 +745,29 @@ class _Parser:
                     vls = value
             i += 2
         return vls
+
+    def fabric_files(self, no, words):
+        """The fabric words with the files of FABRIC_PATHS made absolute
+        (the VM and ibswctl run elsewhere), each checked readable; and
+        whether the SM configuration turns OpenSM's congestion control
+        manager on."""
+        out, sm_cc = list(words), False
+        for i in range(0, len(out) - 1, 2):
+            if out[i] not in FABRIC_PATHS:
+                continue
+            path = os.path.abspath(os.path.join(os.path.dirname(self.path), out[i + 1]))
+            try:
+                with open(path) as f:
+                    text = f.read()
+            except OSError as e:
+                self.fail(no, f'fabric {out[i]}: cannot read {out[i + 1]} ({path}): '
+                          f"{e.strerror} (the path is relative to the scenario file's "
+                          'directory)')
+            out[i + 1] = path
+            if out[i] == 'sm-conf':
+                sm_cc = any(l.split()[:2] == ['congestion_control', 'TRUE']
+                            for l in text.splitlines())
+        return out, sm_cc
 
     def overlaps(self, items):
         """Warn about two flows/apps sending from one host at once: the

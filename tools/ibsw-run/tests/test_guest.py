@@ -61,6 +61,9 @@ class Hca(unittest.TestCase):
         c = scenario.HcaSetting('*', {'sl': '2', 'ccti_min': '4'}, 5)
         self.assertEqual(guest.hca_writes(c, 32e9, 4096), [
             ('sl_settings', 'sl=2 ccti_min=4'), ('enabled', '1')])
+        # cc hca * on: the device's own settings, enabled
+        c = scenario.HcaSetting('*', {}, 6)
+        self.assertEqual(guest.hca_writes(c, 32e9, 4096), [('enabled', '1')])
 
 
 class AppEnv(unittest.TestCase):
@@ -85,6 +88,24 @@ class HcaCounters(unittest.TestCase):
                      'H3': {'rdma_dev': None}}
             self.assertEqual(guest.hca_counters(d, hosts),
                              {'H1': {'cc_becn_rcvd': 42, 'rcvd_pkts': 7}})
+
+
+class HcaCcState(unittest.TestCase):
+    def test_read(self):
+        with tempfile.TemporaryDirectory() as d:
+            cc = os.path.join(d, 'rxe_H1', 'ports', '1', 'cc')
+            os.makedirs(cc)
+            for name, text in (('enabled', '1\n'), ('cct', '0:0 3:1\n'),
+                               ('sl_settings', 'sl=0 ccti_timer=1200\nsl=1 ccti_timer=0\n'),
+                               ('log', 'not a setting\n')):
+                with open(os.path.join(cc, name), 'w') as f:
+                    f.write(text)
+            os.makedirs(os.path.join(d, 'rxe_H2', 'ports', '1'))
+            hosts = {'H1': {'rdma_dev': 'rxe_H1'}, 'H2': {'rdma_dev': 'rxe_H2'},
+                     'M1': {'rdma_dev': None}}
+            self.assertEqual(guest.hca_cc_state(d, hosts), {'H1': {
+                'enabled': '1', 'cct': '0:0 3:1',
+                'sl_settings': 'sl=0 ccti_timer=1200\nsl=1 ccti_timer=0'}})
 
 
 class Times(unittest.TestCase):

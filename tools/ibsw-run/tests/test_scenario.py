@@ -3,8 +3,9 @@
 topology, placeholders, and one test per kind of error, each checking the
 file and line in the message."""
 
-import io
+import dataclasses
 import glob
+import io
 import os
 import shutil
 import sys
@@ -12,6 +13,7 @@ import tempfile
 import unittest
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), '..'))
+from ibswrun import cct  # noqa: E402
 from ibswrun import scenario  # noqa: E402
 from ibswrun.scenario import ScenarioError  # noqa: E402
 
@@ -54,6 +56,16 @@ class Parse(Base):
                          {'sl': '3', 'ccti_min': '2', 'port_control': 'sl', 'cct': '0:0,0:5'})
         sc = self.load(HEAD + 'cc hca H2 ccti_increase 2\n')
         self.assertEqual(sc.cc, 'HCA')
+        # 'on' only enables what the device has (an SM's settings)
+        sc = self.load(HEAD + 'cc hca * on\n')
+        self.assertEqual([(c.host, c.opts) for c in sc.hca_settings], [('*', {})])
+        for text, reason in (('cc hca H1 on off\n', "unknown cc hca option 'on'"),
+                             ('cc hca H1\n', "needs settings (port_control sl ccti_timer "
+                              "ccti_increase trigger_threshold ccti_min cct) or 'on'")):
+            with self.assertRaises(ScenarioError) as cm:
+                scenario.load(self.write(HEAD + text), warn=None)
+            self.assertEqual(cm.exception.line, 3)
+            self.assertIn(reason, str(cm.exception))
 
     def test_times_with_units(self):
         cases = {'0.02': 0.02, '20ms': 0.02, '20000us': 0.02, '1s': 1.0, '2.3ms': 0.0023,
@@ -237,6 +249,31 @@ class Parse(Base):
         scenario.read_topology(TOPO, mgmt)
         self.assertEqual(mgmt, set())
 
+    def test_sm_conf(self):
+        # sm-conf is relative to the scenario file and made absolute; one
+        # that turns OpenSM's congestion control manager on counts as
+        # switch marking
+        topo = os.path.join(HERE, 'fixtures', 'fabric-sm.net')
+        conf = self.write('force_log_flush TRUE\ncongestion_control TRUE\n', 'sm.conf')
+        sc = self.load(f'topology {topo}\nduration 10ms\n'
+                       'fabric sm opensm sm-conf sm.conf qos on\ncc hca * on\n')
+        self.assertEqual(sc.fabric_args, ['sm', 'opensm', 'sm-conf', conf, 'qos', 'on'])
+        self.assertEqual(sc.cc, 'switch marking + HCA (OpenSM)')
+        self.write('force_log_flush TRUE\n# congestion_control TRUE\n', 'plain.conf')
+        sc = self.load(f'topology {topo}\nduration 10ms\nfabric sm opensm sm-conf plain.conf\n')
+        self.assertEqual(sc.cc, 'off')
+        for text, line, reason in (
+                ('fabric sm opensm sm-conf nosuch.conf\n', 3,
+                 'fabric sm-conf: cannot read nosuch.conf ('),
+                ('fabric sm opensm sm-conf sm.conf\ncc off\n', 4,
+                 "'cc off', but the sm-conf says congestion_control TRUE"),
+                ('fabric sm opensm qos maybe\n', 3, "fabric qos: 'maybe' is not one of on off")):
+            with self.assertRaises(ScenarioError) as cm:
+                scenario.load(self.write(f'topology {topo}\nduration 10ms\n' + text),
+                              warn=None)
+            self.assertEqual(cm.exception.line, line)
+            self.assertIn(reason, str(cm.exception))
+
     def test_cc_settings(self):
         sc = self.load(HEAD + 'cc switch * threshold 15 marking_rate 0\n'
                        'cc switch S2 victim_mask ports:2,3 packet_size 8\n'
@@ -267,6 +304,42 @@ class Parse(Base):
         self.assertEqual([(c.switch, c.port, c.name) for c in sc.counters],
                          [('S2', 2, 'port_xmit_data'), ('S2', 2, 'port_xmit_wait'),
                           ('S1', 4, 'port_xmit_wait')])
+
+    def test_opensm_twin(self):
+        # seed002-s1-cc-1x-sm.scn is seed002-s1-cc-1x.scn with OpenSM
+        # setting Table I: the same flows, windows and counters, and its
+        # opensm.conf holds the twin's cc lines, the CCT as they expand
+        # it at 1x SDR and the 4096-byte MTU
+        d = os.path.join(ROOT, 'scenarios')
+        ctl = scenario.load(os.path.join(d, 'seed002-s1-cc-1x.scn'), warn=None)
+        sm = scenario.load(os.path.join(d, 'seed002-s1-cc-1x-sm.scn'), warn=None)
+        def lineless(v):
+            return [dataclasses.replace(x, line=0) for x in v] if isinstance(v, list) else v
+        for field in ('scale', 'duration', 'sample', 'flows', 'windows', 'fairness'):
+            self.assertEqual(lineless(getattr(sm, field)), lineless(getattr(ctl, field)), field)
+        key = [(c.switch, c.port, c.name, c.vl) for c in ctl.counters]
+        self.assertEqual([(c.switch, c.port, c.name, c.vl) for c in sm.counters], key)
+        self.assertEqual(sm.cc, 'switch marking + HCA (OpenSM)')
+        conf = {}
+        with open(sm.fabric_args[sm.fabric_args.index('sm-conf') + 1]) as f:
+            for line in f:
+                words = line.split()
+                if words and not words[0].startswith('#'):
+                    conf.setdefault(words[0], []).append(' '.join(words[1:]))
+        (sw,) = ctl.cc_settings
+        want = dict(zip(sw.args[::2], sw.args[1::2]))
+        for k in ('threshold', 'marking_rate', 'packet_size'):
+            self.assertEqual(conf['cc_sw_cong_setting_' + k], [want[k]], k)
+        self.assertEqual(conf['cc_sw_cong_setting_control_map'], ['0x14'])
+        (hca,) = ctl.hca_settings
+        self.assertEqual(conf['cc_ca_cong_setting_port_control'], ['0x0000'])
+        self.assertEqual(hca.opts['port_control'], 'qp')
+        self.assertEqual(conf['cc_ca_cong_setting_control_map'], ['0xffff'])
+        for k in ('ccti_timer', 'ccti_increase', 'ccti_min'):
+            self.assertEqual(conf['cc_ca_cong_setting_' + k],
+                             [f'{sl} {hca.opts[k]}' for sl in range(16)], k)
+        table = cct.spec(hca.opts['cct'], 2000000000, 4096)
+        self.assertEqual(conf['cc_cct'], [cct.format_table(table).replace(' ', ',')])
 
 
 # (name, text after HEAD, line, text of the reason)
