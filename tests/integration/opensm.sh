@@ -485,6 +485,39 @@ ibsw_case perfmgr perfmgr
 # ports by PMA and their Marking_Rate by SwitchPortCongestionSetting, with
 # the switch and its neighbours from a discovery. Experiment II over MADs:
 # tests/long/dcms_mad.sh.
+# dcms static CONF over MADs with CA keys (test values, none a default):
+# both hosts' rxe devices get CACongestionSetting for SLs 0 and 2 and a
+# 3-entry CCT, as their sysfs shows; the management HCA that sends them is
+# not a target, the other one has no CC agent
+dcms_static_cas() {
+	local conf=$IBSW_LOGDIR/dcms-mad-ca.conf h dir got want out
+
+	{
+		cat "$1"
+		printf '%s\n' "cc_ca_cong_setting_port_control 0x0001" \
+			"cc_ca_cong_setting_control_map 0x0005" \
+			"cc_ca_cong_setting_ccti_timer 0 77" "cc_ca_cong_setting_ccti_increase 0 3" \
+			"cc_ca_cong_setting_ccti_timer 2 99" "cc_ca_cong_setting_ccti_min 2 4" \
+			"cc_cct 0:0,1:3,2:5"
+	} >"$conf"
+	out=$(timeout 60 "$dcms" static --conf "$conf" --switches "$SW" 2>&1) ||
+		ibsw_fail "dcms static (HCAs) exit $?: $out" || return
+	echo "$out"
+	for h in H1 H2; do
+		grep -q "^hca $h (LID [0-9]*): CACongestionSetting and 1 CCT block set$" <<<"$out" ||
+			ibsw_fail "dcms static did not set $h" || return
+		dir=/sys/class/infiniband/${HOST_RXE[$h]}/ports/1/cc
+		got="$(cat "$dir/port_control") $(cat "$dir/cct") $(grep -E '^sl=(0|1|2) ' "$dir/sl_settings" | tr '\n' ' ')"
+		want="1 0:0 1:3 2:5 sl=0 ccti_timer=77 ccti_increase=3 trigger_threshold=0 ccti_min=0 "
+		want+="sl=1 ccti_timer=0 ccti_increase=0 trigger_threshold=0 ccti_min=0 "
+		want+="sl=2 ccti_timer=99 ccti_increase=0 trigger_threshold=0 ccti_min=4 "
+		[ "$got" = "$want" ] || ibsw_fail "$h's rxe: '$got', not '$want'" || return
+	done
+	# the management HCAs have no CC agent (the other is skipped)
+	[ "$(grep -c "CACongestionSetting and" <<<"$out")" = 2 ] ||
+		ibsw_fail "dcms static set more than the two hosts" || return
+}
+
 dcms_mad() {
 	local conf=$IBSW_LOGDIR/dcms-mad.conf csv=$IBSW_LOGDIR/dcms-mad.csv
 	local log=$IBSW_LOGDIR/dcms-mad.jsonl dcms=${IBSW_BUILD:-$IBSW_ROOT/build}/tools/dcms/dcms out p rows
@@ -502,6 +535,7 @@ dcms_mad() {
 		cc_sw_cong_setting_marking_rate 9
 	EOF
 	timeout 60 "$dcms" static --conf "$conf" --no-ca || ibsw_fail "dcms static exit $?" || return
+	dcms_static_cas "$conf" || return
 	out=$(ibswctl -j cc show "$SW")
 	echo "$out"
 	[ "$(jq -c '[.threshold, .marking_rate]' <<<"$out")" = '[6,9]' ] ||

@@ -3,8 +3,10 @@
  * How dcms talks to the switches and HCAs. The daemon and the static manager
  * see only struct backend_ops: the ibsw generic netlink family
  * (backend_genl.c), or PerfMgt and CC MADs through umad (backend_mad.c, for
- * ibsw's switches as for a real fabric's). The HCA side (ca_sysfs.c) is
- * separate and small on purpose: its interface is still being written.
+ * ibsw's switches as for a real fabric's). The MAD backend also reaches the
+ * HCAs, as a subnet's CC manager does; with netlink the HCA side is rxe's
+ * sysfs (ca_sysfs.c), separate and small on purpose: its interface is still
+ * being written.
  */
 #ifndef DCMS_BACKEND_H
 #define DCMS_BACKEND_H
@@ -40,6 +42,39 @@ struct be_name {
 	char s[BE_NAME_LEN];
 };
 
+/* An HCA port: its node's name ("H1" of "H1 rxe_H1") and the port's LID */
+struct be_ca {
+	char name[BE_NAME_LEN];
+	uint16_t lid;
+};
+
+/* CongestionControlTable: entries per block, and the blocks of a Set */
+#define BE_CCT_BLOCK	64
+
+/* As OpenSM: an empty table is still one block, with CCTI_Limit 0 */
+static inline unsigned int be_cct_blocks(unsigned int len)
+{
+	return len ? (len + BE_CCT_BLOCK - 1) / BE_CCT_BLOCK : 1;
+}
+
+/*
+ * The SLs a CACongestionSetting Set changes: cc_ca_cong_setting_control_map
+ * as given (OpenSM's; SLs without keys get zero entries), else the SLs
+ * given keys
+ */
+static inline uint16_t be_ca_control_map(const struct cc_ca_setting *ca)
+{
+	uint16_t map = 0;
+	unsigned int sl;
+
+	if (ca->set & CC_CA_CONTROL_MAP)
+		return ca->control_map;
+	for (sl = 0; sl < CC_NR_SLS; sl++)
+		if (ca->sl[sl].set)
+			map |= 1u << sl;
+	return map;
+}
+
 struct backend;
 
 struct backend_ops {
@@ -62,6 +97,16 @@ struct backend_ops {
 	/* SwitchCongestionSetting: the fields of s->set */
 	int (*cc_set_switch)(struct backend *b, const char *sw,
 			     const struct cc_sw_setting *s);
+	/*
+	 * The HCAs, NULL where the backend does not reach them (genl: the
+	 * static manager uses ca_sysfs.c). cas: every CA port but the
+	 * backend's own, by name; *cas is malloc'd. cc_set_ca:
+	 * CACongestionSetting, then the CongestionControlTable blocks;
+	 * -EOPNOTSUPP if the port has no CC agent, b->msg says why.
+	 */
+	int (*cas)(struct backend *b, struct be_ca **cas, size_t *n);
+	int (*cc_set_ca)(struct backend *b, const struct be_ca *ca,
+			 const struct cc_ca_setting *s);
 	void (*close)(struct backend *b);
 };
 
@@ -85,7 +130,7 @@ static inline uint16_t be_effective_mr(const struct be_switch_cc *cc, unsigned i
 	return cc->port[port].valid ? cc->port[port].marking_rate : cc->marking_rate;
 }
 
-/* ca_sysfs.c: CACongestionSetting and the CCT of an HCA */
+/* ca_sysfs.c: CACongestionSetting and the CCT of an rxe device */
 #define CA_SYSFS_ROOT	"/sys"
 
 /* The rdma devices under ROOT/class/infiniband; *names is malloc'd */

@@ -3,7 +3,9 @@
  * PerfMgt and CC MADs as a dcms backend, over a MAD agent (backend_mad.h):
  * the switches of the last discovery, their counters from
  * PortCountersExtended and PortXmitConCtrl, their settings in
- * SwitchCongestionSetting and SwitchPortCongestionSetting.
+ * SwitchCongestionSetting and SwitchPortCongestionSetting; and its CA
+ * ports' CACongestionSetting and CongestionControlTable, for the static
+ * manager.
  *
  * A discovery costs some SMPs per port of the fabric, so a sweep does not
  * do one: the table is rebuilt only in switches() (once per sweep), after a
@@ -32,7 +34,7 @@ struct mad_be {
 	void *ctx;
 	struct mad_be_conf conf;
 	struct mad_fabric tab;
-	bool stale;			/* a MAD failed since the last discovery */
+	bool stale;			/* a MAD to a switch failed since the last discovery */
 	unsigned int sweeps;		/* switches() calls since the last discovery */
 	unsigned int discoveries;
 	struct backend *genl;		/* for the time scale, or NULL */
@@ -58,35 +60,57 @@ static const char *attr_name(uint16_t attr)
 		return "SwitchCongestionSetting";
 	case MAD_SW_PORT_CC:
 		return "SwitchPortCongestionSetting";
+	case MAD_CA_CC:
+		return "CACongestionSetting";
+	case MAD_CCT:
+		return "CongestionControlTable";
 	default:
 		return "attribute";
+	}
+}
+
+/* Why a MAD failed: "MAD status 0x001c (...)", "no answer in 200 ms" */
+static void mad_why(const struct mad_be *m, int err, unsigned int status, char *why,
+		    size_t len)
+{
+	char st[64];
+
+	if (err == -EIO) {
+		mad_status_str(status, st, sizeof(st));
+		snprintf(why, len, "MAD status %s", st);
+	} else if (err == -ETIMEDOUT) {
+		snprintf(why, len, "no answer in %u ms", m->conf.timeout_ms);
+	} else {
+		snprintf(why, len, "%s", strerror(-err));
 	}
 }
 
 /*
  * The message of a failed MAD, as the genl backend's extack names the
  * switch: "switch S1 (LID 3): Get PortCountersExtended port 5: MAD status
- * 0x001c (...)". what is "port 5" or "block 0".
+ * 0x001c (...)". kind is "switch" or "hca"; what is "port 5", "block 0" or "".
  */
+static int node_failed(struct backend *b, const char *kind, const char *name, uint16_t lid,
+		       const char *method, uint16_t attr, const char *what, int err,
+		       unsigned int status)
+{
+	const char *sep = *what ? " " : "";
+	char why[96];
+
+	mad_why(b->priv, err, status, why, sizeof(why));
+	set_msg(b, "%s %s (LID %u): %s %s%s%s: %s", kind, name, lid, method, attr_name(attr),
+		sep, what, why);
+	return err;
+}
+
 static int mad_failed(struct backend *b, const struct mad_switch *sw, const char *method,
 		      uint16_t attr, const char *what, int err, unsigned int status)
 {
 	struct mad_be *m = b->priv;
-	const char *sep = *what ? " " : "";
-	char why[96], st[64];
 
+	/* its LID may have changed, it may be gone */
 	m->stale = true;
-	if (err == -EIO) {
-		mad_status_str(status, st, sizeof(st));
-		snprintf(why, sizeof(why), "MAD status %s", st);
-	} else if (err == -ETIMEDOUT) {
-		snprintf(why, sizeof(why), "no answer in %u ms", m->conf.timeout_ms);
-	} else {
-		snprintf(why, sizeof(why), "%s", strerror(-err));
-	}
-	set_msg(b, "switch %s (LID %u): %s %s%s%s: %s", sw->name, sw->lid, method,
-		attr_name(attr), sep, what, why);
-	return err;
+	return node_failed(b, "switch", sw->name, sw->lid, method, attr, what, err, status);
 }
 
 static const struct mad_switch *find_switch(struct backend *b, const char *name)
@@ -336,6 +360,78 @@ static int mad_cc_set_switch(struct backend *b, const char *name,
 	return 0;
 }
 
+static int mad_cas(struct backend *b, struct be_ca **cas, size_t *n)
+{
+	struct mad_be *m = b->priv;
+	size_t i;
+
+	b->msg[0] = '\0';
+	*cas = calloc(m->tab.nca ? m->tab.nca : 1, sizeof(**cas));
+	if (!*cas)
+		return -ENOMEM;
+	for (i = 0; i < m->tab.nca; i++)
+		(*cas)[i] = m->tab.ca[i].ca;
+	*n = m->tab.nca;
+	return 0;
+}
+
+/*
+ * No CC agent: the port answered that it has none for this class, method
+ * or attribute (MAD status 0x0004, 0x0008, 0x000c; the kernel's answer
+ * where no agent registered) or did not answer, as OpenSM's
+ * cc_unavailable_flag.
+ */
+static bool no_cc_agent(int err, unsigned int status)
+{
+	unsigned int code = (status >> 2) & 7;
+
+	return err == -ETIMEDOUT || (err == -EIO && code >= 1 && code <= 3);
+}
+
+/*
+ * As OpenSM: one CACongestionSetting Set, then one Set per CCT block. Only
+ * the first tells whether there is an agent: a CCT Set failing after it is
+ * the agent refusing.
+ */
+static int mad_cc_set_ca(struct backend *b, const struct be_ca *ca,
+			 const struct cc_ca_setting *s)
+{
+	struct mad_be *m = b->priv;
+	uint8_t data[MAD_ATTR_LEN];
+	unsigned int block, status = 0;
+	char what[16], why[96];
+	int err;
+
+	b->msg[0] = '\0';
+	if (!ca->lid) {
+		set_msg(b, "hca %s (LID 0): no LID, no subnet manager has assigned one",
+			ca->name);
+		return -ENXIO;
+	}
+	mad_ca_cc_encode(data, s);
+	err = m->ops->cc_set(m->ctx, ca->lid, MAD_CA_CC, 0, m->conf.cc_key, data, &status);
+	if (err && no_cc_agent(err, status)) {
+		mad_why(m, err, status, why, sizeof(why));
+		set_msg(b, "hca %s (LID %u): no congestion control agent (%s)", ca->name,
+			ca->lid, why);
+		return -EOPNOTSUPP;
+	}
+	if (err)
+		return node_failed(b, "hca", ca->name, ca->lid, "Set", MAD_CA_CC, "", err,
+				   status);
+	for (block = 0; block < be_cct_blocks(s->cct_len); block++) {
+		mad_cct_encode(data, s, block);
+		err = m->ops->cc_set(m->ctx, ca->lid, MAD_CCT, block, m->conf.cc_key, data,
+				     &status);
+		if (err) {
+			snprintf(what, sizeof(what), "block %u", block);
+			return node_failed(b, "hca", ca->name, ca->lid, "Set", MAD_CCT, what, err,
+					   status);
+		}
+	}
+	return 0;
+}
+
 static void mad_close(struct backend *b)
 {
 	struct mad_be *m = b->priv;
@@ -361,6 +457,8 @@ static const struct backend_ops mad_ops = {
 	.cc_get = mad_cc_get,
 	.cc_set_port = mad_cc_set_port,
 	.cc_set_switch = mad_cc_set_switch,
+	.cas = mad_cas,
+	.cc_set_ca = mad_cc_set_ca,
 	.close = mad_close,
 };
 

@@ -3,13 +3,13 @@
  * The MAD backend's parts (backend.h has its entry, backend_mad_open()):
  *
  *   mad_attr.c     the attributes' wire layouts (Documentation/mads.md)
- *   mad_fabric.c   the switch table, from a libibnetdisc discovery
+ *   mad_fabric.c   the switch and CA tables, from a libibnetdisc discovery
  *   backend_mad.c  struct backend_ops over a MAD agent (below)
  *   mad_umad.c     the agent over libibmad and libibnetdisc
  *
  * The agent is a seam: "Get or Set attribute X of LID L" and "discover the
  * fabric", so that the tests drive backend_mad.c with a fake one holding
- * switch state in IBA byte layout.
+ * switch and CA state in IBA byte layout.
  */
 #ifndef DCMS_BACKEND_MAD_H
 #define DCMS_BACKEND_MAD_H
@@ -30,6 +30,8 @@
 #define MAD_XMIT_CON_CTRL	0x0034	/* PortXmitConCtrl */
 #define MAD_SW_CC		0x0014	/* SwitchCongestionSetting */
 #define MAD_SW_PORT_CC		0x0015	/* SwitchPortCongestionSetting */
+#define MAD_CA_CC		0x0016	/* CACongestionSetting */
+#define MAD_CCT			0x0017	/* CongestionControlTable */
 
 /* SwitchPortCongestionSetting: ports 32 b to 32 b + 31 in block b */
 #define MAD_SW_PORT_BLOCK	32
@@ -67,6 +69,18 @@ void mad_sw_port_decode(const uint8_t data[MAD_ATTR_LEN], unsigned int e,
 void mad_sw_port_encode(uint8_t data[MAD_ATTR_LEN], unsigned int e,
 			const struct be_port_cc *pc);
 
+/*
+ * CACongestionSetting as OpenSM sends it: Port_Control, the Control_Map of
+ * be_ca_control_map() and the entries of the SLs in it (the others zero)
+ */
+void mad_ca_cc_encode(uint8_t data[MAD_ATTR_LEN], const struct cc_ca_setting *s);
+/*
+ * Block b of the CongestionControlTable (be_cct_blocks()): CCTI_Limit is
+ * the table's last index (0 for an empty one) in every block
+ */
+void mad_cct_encode(uint8_t data[MAD_ATTR_LEN], const struct cc_ca_setting *s,
+		    unsigned int block);
+
 /* "0x001c (invalid attribute or modifier)" */
 void mad_status_str(unsigned int status, char *buf, size_t len);
 
@@ -87,10 +101,22 @@ struct mad_switch {
 	struct mad_port *port;		/* [0..nports], [0] unused */
 };
 
-/* The switches of a discovery, sorted by name (strverscmp: S2 before S10) */
+/* A CA port (be_ca, and where it is) */
+struct mad_ca {
+	struct be_ca ca;
+	uint64_t guid;
+	unsigned int port;
+};
+
+/*
+ * The switches of a discovery, sorted by name (strverscmp: S2 before S10),
+ * and its CA ports by name, GUID and port number
+ */
 struct mad_fabric {
 	struct mad_switch *sw;
 	size_t n;
+	struct mad_ca *ca;
+	size_t nca;
 };
 
 /*
@@ -100,6 +126,11 @@ struct mad_fabric {
  * by the GUID ("0x0002c90300001234"). -ENXIO if a switch has LID 0 (no SM
  * has run), -ERANGE if it has more than DCMS_PORTS_MAX ports, the reason in
  * msg; t is then empty.
+ *
+ * And every CA port but the one the discovery started from (the backend's
+ * own), named by the first word of its node's description (rdma-ndd's
+ * "HOST DEV": the host), or the GUID where that is empty or too long. A
+ * host's HCAs share its name; a port with LID 0 is kept, cc_set_ca() says.
  */
 int mad_fabric_build(const ibnd_fabric_t *f, struct mad_fabric *t, char *msg, size_t len);
 void mad_fabric_free(struct mad_fabric *t);

@@ -2,7 +2,8 @@
 /*
  * dcms static: a static congestion control manager. Pushes one parameter
  * set, in OpenSM's cc_* vocabulary, to every switch (SwitchCongestionSetting
- * over the backend) and every HCA (CACongestionSetting and the CCT, through
+ * over the backend) and every HCA (CACongestionSetting and the CCT: by MADs
+ * where the backend reaches the HCAs, else through rxe's sysfs,
  * ca_sysfs.c), so that an experiment starts from a known configuration.
  */
 #define _GNU_SOURCE
@@ -143,8 +144,90 @@ static int apply_switches(const struct conf *conf, const struct ccmgr_opts *opts
 	return rc;
 }
 
-static int apply_cas(const struct conf *conf, const struct ccmgr_opts *opts,
-		     FILE *out, FILE *err)
+/*
+ * One CA port over the backend. One without a CC agent is skipped, as
+ * OpenSM does, unless it was asked for by name.
+ */
+static int set_ca(const struct conf *conf, const struct ccmgr_opts *opts, struct backend *be,
+		  const struct be_ca *ca, bool named, FILE *out, FILE *err)
+{
+	unsigned int blocks = be_cct_blocks(conf->ca.cct_len);
+	bool skip;
+	int e;
+
+	if (opts->dry_run) {
+		fprintf(out,
+			"hca %s (LID %u): would set CACongestionSetting (Port_Control 0x%x, Control_Map 0x%04x) and %u CCT block%s\n",
+			ca->name, ca->lid, conf->ca.port_control, be_ca_control_map(&conf->ca),
+			blocks, blocks == 1 ? "" : "s");
+		return 0;
+	}
+	e = be->ops->cc_set_ca(be, ca, &conf->ca);
+	if (!e) {
+		fprintf(out, "hca %s (LID %u): CACongestionSetting and %u CCT block%s set\n",
+			ca->name, ca->lid, blocks, blocks == 1 ? "" : "s");
+		return 0;
+	}
+	skip = e == -EOPNOTSUPP && !named;
+	if (be->msg[0])
+		fprintf(err, "dcms static: %s", be->msg);
+	else
+		fprintf(err, "dcms static: hca %s (LID %u): %s", ca->name, ca->lid, strerror(-e));
+	fprintf(err, "%s\n", skip ? ", skipped" : "");
+	return skip ? 0 : 1;
+}
+
+/* By CC MADs: every CA port of the discovery, or those of the CAs named */
+static int apply_cas_mad(const struct conf *conf, const struct ccmgr_opts *opts,
+			 struct backend *be, FILE *out, FILE *err)
+{
+	struct be_name *want = NULL;
+	struct be_ca *ca = NULL;
+	size_t n = 0, nwant = 0, i, j;
+	int rc = 0, e;
+
+	e = opts->ca_devices ? split_list(opts->ca_devices, &want, &nwant) : 0;
+	if (e) {
+		fprintf(err, "dcms static: bad --ca-devices list: %s\n", strerror(-e));
+		return 1;
+	}
+	e = be->ops->cas(be, &ca, &n);
+	if (e) {
+		fprintf(err, "dcms static: cannot list the HCAs: %s%s%s\n", strerror(-e),
+			be->msg[0] ? ": " : "", be->msg);
+		free(want);
+		return 1;
+	}
+	if (!want) {
+		if (!n)
+			fprintf(err, "dcms static: no HCA to configure\n");
+		for (i = 0; i < n; i++)
+			rc |= set_ca(conf, opts, be, &ca[i], false, out, err);
+	}
+	/* a name is a node's: every port of its HCAs */
+	for (j = 0; j < nwant; j++) {
+		bool found = false;
+
+		for (i = 0; i < n; i++) {
+			if (strcmp(ca[i].name, want[j].s))
+				continue;
+			found = true;
+			rc |= set_ca(conf, opts, be, &ca[i], true, out, err);
+		}
+		if (!found) {
+			fprintf(err, "dcms static: hca %s: not in the fabric discovery\n",
+				want[j].s);
+			rc = 1;
+		}
+	}
+	free(ca);
+	free(want);
+	return rc;
+}
+
+/* rxe devices by sysfs, where the backend does not reach the HCAs */
+static int apply_cas_sysfs(const struct conf *conf, const struct ccmgr_opts *opts,
+			   FILE *out, FILE *err)
 {
 	const char *root = opts->sysfs_root ? opts->sysfs_root : CA_SYSFS_ROOT;
 	struct be_name *dev = NULL;
@@ -189,6 +272,14 @@ static int apply_cas(const struct conf *conf, const struct ccmgr_opts *opts,
 	return rc;
 }
 
+static int apply_cas(const struct conf *conf, const struct ccmgr_opts *opts,
+		     struct backend *be, FILE *out, FILE *err)
+{
+	if (be && be->ops->cc_set_ca && be->ops->cas)
+		return apply_cas_mad(conf, opts, be, out, err);
+	return apply_cas_sysfs(conf, opts, out, err);
+}
+
 int ccmgr_run(const struct conf *conf, const struct ccmgr_opts *opts,
 	      struct backend *be, FILE *out, FILE *err)
 {
@@ -204,7 +295,7 @@ int ccmgr_run(const struct conf *conf, const struct ccmgr_opts *opts,
 	}
 	if (conf->sw.set && apply_switches(conf, opts, be, out, err))
 		rc = 1;
-	if (conf_has_ca(conf) && !opts->no_ca && apply_cas(conf, opts, out, err))
+	if (conf_has_ca(conf) && !opts->no_ca && apply_cas(conf, opts, be, out, err))
 		rc = 1;
 	return rc;
 }

@@ -67,16 +67,19 @@ int daemon_run(struct conf *conf, const struct daemon_opts *opts,
 struct ccmgr_opts {
 	const char *sysfs_root;		/* CA_SYSFS_ROOT */
 	const char *switches;		/* "S1,S2", NULL: every switch */
-	const char *ca_devices;		/* "rxe_A,rxe_B", NULL: every rdma device */
+	/* "rxe_A,rxe_B" (sysfs) or "H1,H2" (MADs), NULL: every HCA */
+	const char *ca_devices;
 	bool no_ca;			/* leave the HCAs alone */
 	bool dry_run;			/* say what would be done */
 };
 
 /*
  * Push the cc_* settings of conf to every switch (through be; NULL: no
- * switch key given) and HCA. Prints one line per target to out, problems
+ * switch key given and a backend without HCAs) and HCA (through be if it
+ * has cc_set_ca, else sysfs). Prints one line per target to out, problems
  * to err. Exit status: 0, or 1 if a switch could not be set or CA keys
- * were given and an HCA could not be set.
+ * were given and an HCA could not be set (over MADs: one without a CC
+ * agent is skipped unless named).
  */
 int ccmgr_run(const struct conf *conf, const struct ccmgr_opts *opts,
 	      struct backend *be, FILE *out, FILE *err);

@@ -140,6 +140,50 @@ void mad_sw_port_encode(uint8_t data[MAD_ATTR_LEN], unsigned int e,
 	mad_set_field(data, base, mr, pc->marking_rate);
 }
 
+void mad_ca_cc_encode(uint8_t data[MAD_ATTR_LEN], const struct cc_ca_setting *s)
+{
+	uint16_t map = be_ca_control_map(s);
+	unsigned int sl;
+
+	memset(data, 0, MAD_ATTR_LEN);
+	mad_set_field(data, 0, IB_CC_CA_CONGESTION_SETTING_PORT_CONTROL_F, s->port_control);
+	mad_set_field(data, 0, IB_CC_CA_CONGESTION_SETTING_CONTROL_MAP_F, map);
+	for (sl = 0; sl < CC_NR_SLS; sl++) {
+		const struct cc_ca_entry *e = &s->sl[sl];
+		int base = 4 + 8 * sl;
+
+		/* the CA ignores the entries outside the map: left zero */
+		if (!(map & 1u << sl))
+			continue;
+		mad_set_field(data, base, IB_CC_CA_CONGESTION_ENTRY_CCTI_TIMER_F, e->ccti_timer);
+		mad_set_field(data, base, IB_CC_CA_CONGESTION_ENTRY_CCTI_INCREASE_F,
+			      e->ccti_increase);
+		mad_set_field(data, base, IB_CC_CA_CONGESTION_ENTRY_TRIGGER_THRESHOLD_F,
+			      e->trigger_threshold);
+		mad_set_field(data, base, IB_CC_CA_CONGESTION_ENTRY_CCTI_MIN_F, e->ccti_min);
+	}
+}
+
+void mad_cct_encode(uint8_t data[MAD_ATTR_LEN], const struct cc_ca_setting *s,
+		    unsigned int block)
+{
+	unsigned int first = block * BE_CCT_BLOCK, j;
+
+	memset(data, 0, MAD_ATTR_LEN);
+	mad_set_field(data, 0, IB_CC_CONGESTION_CONTROL_TABLE_CCTI_LIMIT_F,
+		      s->cct_len ? s->cct_len - 1 : 0);
+	for (j = 0; j < BE_CCT_BLOCK && first + j < s->cct_len; j++) {
+		const struct cc_cct_entry *c = &s->cct[first + j];
+		/* 16-bit entries: libibmad's offsets within 32-bit words need a base each */
+		uint8_t *entry = data + 4 + 2 * j;
+
+		mad_set_field(entry, 0, IB_CC_CONGESTION_CONTROL_TABLE_ENTRY_CCT_SHIFT_F,
+			      c->shift & 3);
+		mad_set_field(entry, 0, IB_CC_CONGESTION_CONTROL_TABLE_ENTRY_CCT_MULTIPLIER_F,
+			      c->multiplier & 0x3fff);
+	}
+}
+
 void mad_status_str(unsigned int status, char *buf, size_t len)
 {
 	/* IBA 13.4.7, Table 112: bits 2-4 are the code, 8-14 class specific */

@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * The MAD backend's switch table, built from a libibnetdisc discovery: each
- * switch's name (its NodeDescription), LID and ports with N(s, p). Pure: it
- * reads the ibnd structures only, so the tests hand it made-up ones.
+ * The MAD backend's tables, built from a libibnetdisc discovery: each
+ * switch's name (its NodeDescription), LID and ports with N(s, p), and each
+ * CA port's name and LID. Pure: it reads the ibnd structures only, so the
+ * tests hand it made-up ones.
  */
 #define _GNU_SOURCE
 #include "backend_mad.h"
@@ -119,19 +120,85 @@ void mad_fabric_free(struct mad_fabric *t)
 	for (i = 0; i < t->n; i++)
 		free(t->sw[i].port);
 	free(t->sw);
-	t->sw = NULL;
-	t->n = 0;
+	free(t->ca);
+	memset(t, 0, sizeof(*t));
 }
 
-int mad_fabric_build(const ibnd_fabric_t *f, struct mad_fabric *t, char *msg, size_t len)
+/* A CA port the backend can set: any but the one it sends from */
+static const ibnd_port_t *ca_port(const ibnd_fabric_t *f, const ibnd_node_t *node, int p)
+{
+	if (node->type != IB_NODE_CA || !node->ports ||
+	    (node == f->from_node && p == f->from_portnum))
+		return NULL;
+	return node->ports[p];
+}
+
+/* The host of rdma-ndd's "HOST DEV"; the GUID where there is none */
+static void ca_name(const ibnd_node_t *node, char *name)
+{
+	char desc[IB_SMP_DATA_SIZE + 1];
+	size_t len;
+
+	trim_desc(node, desc);
+	len = strcspn(desc, " \t");
+	if (!len || len > DCMS_NAME_MAX)
+		guid_name(node, name);
+	else
+		snprintf(name, BE_NAME_LEN, "%.*s", (int)len, desc);
+}
+
+static int by_ca(const void *a, const void *b)
+{
+	const struct mad_ca *x = a, *y = b;
+	int c = strverscmp(x->ca.name, y->ca.name);
+
+	if (c)
+		return c;
+	if (x->guid != y->guid)
+		return x->guid < y->guid ? -1 : 1;
+	return (int)x->port - (int)y->port;
+}
+
+static int build_cas(const ibnd_fabric_t *f, struct mad_fabric *t)
+{
+	const ibnd_node_t *node;
+	size_t n = 0;
+	int p;
+
+	for (node = f->nodes; node; node = node->next)
+		for (p = 1; p <= node->numports; p++)
+			n += !!ca_port(f, node, p);
+	if (!n)
+		return 0;
+	t->ca = calloc(n, sizeof(*t->ca));
+	if (!t->ca)
+		return -ENOMEM;
+	for (node = f->nodes; node; node = node->next) {
+		for (p = 1; p <= node->numports; p++) {
+			const ibnd_port_t *port = ca_port(f, node, p);
+			struct mad_ca *c = &t->ca[t->nca];
+
+			if (!port)
+				continue;
+			ca_name(node, c->ca.name);
+			c->ca.lid = port->base_lid;
+			c->guid = node->guid;
+			c->port = p;
+			t->nca++;
+		}
+	}
+	qsort(t->ca, t->nca, sizeof(*t->ca), by_ca);
+	return 0;
+}
+
+/* The switches */
+static int build_switches(const ibnd_fabric_t *f, struct mad_fabric *t, char *msg, size_t len)
 {
 	const ibnd_node_t *node;
 	struct entry *e = NULL;
 	size_t n = 0, i;
 	int err = 0;
 
-	t->sw = NULL;
-	t->n = 0;
 	for (node = f->nodes; node; node = node->next)
 		n += node->type == IB_NODE_SWITCH;
 	if (!n)
@@ -174,12 +241,27 @@ int mad_fabric_build(const ibnd_fabric_t *f, struct mad_fabric *t, char *msg, si
 	}
 	t->n = n;
 out:
-	if (err) {
-		/* calloc'd: the port arrays not allocated yet are NULL */
+	/* calloc'd: the port arrays not allocated yet are NULL */
+	if (err)
 		t->n = t->sw ? n : 0;
-		mad_fabric_free(t);
-	}
 	free(e);
+	return err;
+}
+
+int mad_fabric_build(const ibnd_fabric_t *f, struct mad_fabric *t, char *msg, size_t len)
+{
+	int err;
+
+	memset(t, 0, sizeof(*t));
+	err = build_switches(f, t, msg, len);
+	if (!err) {
+		err = build_cas(f, t);
+		if (err)
+			snprintf(msg, len, "out of memory");
+	}
+	/* the tables are all or nothing */
+	if (err)
+		mad_fabric_free(t);
 	return err;
 }
 

@@ -67,7 +67,9 @@ int main(int argc, char **argv)
 		return 0;
 	}
 	memset(&be, 0, sizeof(be));
-	if (cli.mode == CLI_DAEMON || conf.sw.set) {
+	/* static: the MAD backend for the HCAs too, netlink's only for the switches */
+	if (cli.mode == CLI_DAEMON || conf.sw.set ||
+	    (conf.backend == CONF_BACKEND_MAD && conf_has_ca(&conf) && !cli.ccmgr.no_ca)) {
 		err = conf.backend == CONF_BACKEND_MAD ? backend_mad_open(&be, &conf) :
 							backend_genl_open(&be);
 		if (err) {

@@ -1,10 +1,10 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * Unit tests of the MAD backend: the switch table from hand-made
+ * Unit tests of the MAD backend: the switch and CA tables from hand-made
  * libibnetdisc structures (mad_fabric.c), the attributes against bytes
  * written at the offsets of IBA vol 1 (and Documentation/mads.md), and the
- * backend (backend_mad.c) over a fake agent that holds each switch's
- * attributes as raw bytes: counters, settings, errors, the discovery
+ * backend (backend_mad.c) over a fake agent that holds each switch's and
+ * CA's attributes as raw bytes: counters, settings, errors, the discovery
  * policy and the time scale.
  */
 #define _GNU_SOURCE
@@ -74,6 +74,7 @@ static ibnd_port_t *hand_port(struct hand *h, int node, int port)
 
 	p->node = &h->node[node];
 	p->portnum = port;
+	p->base_lid = h->node[node].smalid;	/* a CA's port LID; a switch's is port 0's */
 	h->ports[node][port] = p;
 	return p;
 }
@@ -138,7 +139,74 @@ static void table_from_hand_made_ibnd(void **state)
 	assert_int_equal(s->port[1].peer_port, 2);
 	assert_int_equal(s->port[2].peer, DCMS_PEER_NONE);
 	assert_null(mad_fabric_find(&t, "hostA mlx5_0"));
+	/* the CA, by its description's first word */
+	assert_int_equal(t.nca, 1);
+	assert_string_equal(t.ca[0].ca.name, "hostA");
+	assert_int_equal(t.ca[0].ca.lid, 20);
 	mad_fabric_free(&t);
+	free(h);
+}
+
+static void ca_table(void **state)
+{
+	struct hand *h = hand_new();
+	struct mad_fabric t;
+	char msg[256] = "";
+	int sw, m1, h10, h2, h1, dual, anon, lone;
+
+	(void)state;
+	sw = SW(h, "S1", 0x1, 1, 8);
+	m1 = CA(h, "M1 ibsw_mgmt0", 0x100, 2);
+	h10 = CA(h, "H10 rxe_H10", 0x110, 3);
+	h2 = CA(h, "H2\trxe_H2\0\0", 0x102, 4);
+	h1 = CA(h, "H1 rxe_H1", 0x101, 5);
+	dual = CA(h, "H1 mlx5_1", 0x201, 6);	/* H1's second HCA, two ports */
+	anon = CA(h, "   ", 0xabc, 7);
+	lone = CA(h, "a-description-of-thirty-three-chr rxe0", 0x8, 0);
+	h->node[dual].numports = 2;
+	hand_link(h, sw, 1, m1, 1);
+	hand_link(h, sw, 2, h10, 1);
+	hand_link(h, sw, 3, h2, 1);
+	hand_link(h, sw, 4, h1, 1);
+	hand_link(h, sw, 5, dual, 1);
+	hand_link(h, sw, 6, dual, 2);
+	hand_link(h, sw, 7, anon, 1);
+	hand_link(h, sw, 8, lone, 1);
+	h->port[dual][2].base_lid = 9;
+	/* the discovery's own port is not one to set */
+	h->f.from_node = &h->node[m1];
+	h->f.from_portnum = 1;
+	assert_int_equal(mad_fabric_build(&h->f, &t, msg, sizeof(msg)), 0);
+	assert_int_equal(t.n, 1);
+	assert_int_equal(t.nca, 7);
+	/* by name (H2 before H10), then GUID and port; names are not unique */
+	assert_string_equal(t.ca[0].ca.name, "0x0000000000000008");
+	assert_int_equal(t.ca[0].ca.lid, 0);	/* kept: cc_set_ca() says */
+	assert_string_equal(t.ca[1].ca.name, "0x0000000000000abc");
+	assert_int_equal(t.ca[1].ca.lid, 7);
+	assert_string_equal(t.ca[2].ca.name, "H1");
+	assert_int_equal(t.ca[2].ca.lid, 5);
+	assert_int_equal(t.ca[2].port, 1);
+	assert_true(t.ca[2].guid == 0x101);
+	assert_string_equal(t.ca[3].ca.name, "H1");
+	assert_int_equal(t.ca[3].ca.lid, 6);
+	assert_int_equal(t.ca[3].port, 1);
+	assert_string_equal(t.ca[4].ca.name, "H1");
+	assert_int_equal(t.ca[4].ca.lid, 9);
+	assert_int_equal(t.ca[4].port, 2);
+	assert_string_equal(t.ca[5].ca.name, "H2");
+	assert_int_equal(t.ca[5].ca.lid, 4);
+	assert_string_equal(t.ca[6].ca.name, "H10");
+	assert_int_equal(t.ca[6].ca.lid, 3);
+	mad_fabric_free(&t);
+	assert_null(t.ca);
+	assert_int_equal(t.nca, 0);
+
+	/* a switch the table refuses: no CA either */
+	h->node[sw].smalid = 0;
+	assert_int_equal(mad_fabric_build(&h->f, &t, msg, sizeof(msg)), -ENXIO);
+	assert_null(t.ca);
+	assert_int_equal(t.nca, 0);
 	free(h);
 }
 
@@ -190,9 +258,10 @@ static void table_refuses_lid_0_and_too_many_ports(void **state)
 
 	/* HCAs only: no switch, no error */
 	h = hand_new();
-	CA(h, "hostA", 0xa, 1);
+	hand_port(h, CA(h, "hostA", 0xa, 1), 1);
 	assert_int_equal(mad_fabric_build(&h->f, &t, msg, sizeof(msg)), 0);
 	assert_int_equal(t.n, 0);
+	assert_int_equal(t.nca, 1);
 	mad_fabric_free(&t);
 	free(h);
 }
@@ -328,6 +397,198 @@ static void switch_port_block_modify(void **state)
 	assert_int_equal(got.marking_rate, 128);
 }
 
+/* An attribute as expected, or which case and block it is not */
+static void expect_bytes(const char *name, unsigned int block, const uint8_t *got,
+			 const uint8_t *want)
+{
+	if (memcmp(got, want, MAD_ATTR_LEN))
+		print_error("case \"%s\", block %u:\n", name, block);
+	assert_memory_equal(got, want, MAD_ATTR_LEN);
+}
+
+/* CACongestionSetting: Port_Control, Control_Map, then 8 bytes per SL from byte 4 */
+static const struct ca_cc_case {
+	const char *name;
+	struct cc_ca_setting s;
+	uint8_t want[MAD_ATTR_LEN];
+} ca_cc_cases[] = {
+	{
+		/* SL 5 has keys but is not in the map: its entry stays zero */
+		.name = "control map 0x0003",
+		.s = {
+			.set = CC_CA_PORT_CONTROL | CC_CA_CONTROL_MAP,
+			.port_control = 1, .control_map = 0x0003,
+			.sl = {
+				[0] = { .set = CC_CA_SL_TIMER | CC_CA_SL_INCREASE |
+					CC_CA_SL_TRIGGER | CC_CA_SL_MIN,
+					.ccti_timer = 0x1234, .ccti_increase = 0x56,
+					.trigger_threshold = 0x78, .ccti_min = 0x9a },
+				[1] = { .set = CC_CA_SL_TIMER | CC_CA_SL_MIN,
+					.ccti_timer = 150, .ccti_min = 2 },
+				[5] = { .set = CC_CA_SL_TIMER, .ccti_timer = 7 },
+			},
+		},
+		.want = {
+			[0] = 0x00, 0x01,			/* Port_Control */
+			[2] = 0x00, 0x03,			/* Control_Map */
+			[4] = 0x12, 0x34, 0x56, 0x78, 0x9a,	/* SL 0 */
+			[12] = 0x00, 0x96, 0x00, 0x00, 0x02,	/* SL 1 */
+		},
+	},
+	{
+		/* no map given: the SLs given, here 3 and 15 */
+		.name = "the SLs given",
+		.s = {
+			.sl = {
+				[3] = { .set = CC_CA_SL_INCREASE, .ccti_increase = 1 },
+				[15] = { .set = CC_CA_SL_TIMER | CC_CA_SL_TRIGGER,
+					 .ccti_timer = 0xfffe, .trigger_threshold = 0xff },
+			},
+		},
+		.want = {
+			[2] = 0x80, 0x08,
+			[28] = 0x00, 0x00, 0x01, 0x00, 0x00,	/* SL 3 */
+			[124] = 0xff, 0xfe, 0x00, 0xff, 0x00,	/* SL 15 */
+		},
+	},
+	{
+		/* OpenSM's: all SLs in the map, one given, the others zero */
+		.name = "control map 0xffff",
+		.s = {
+			.set = CC_CA_CONTROL_MAP, .control_map = 0xffff,
+			.sl = { [0] = { .set = CC_CA_SL_TIMER, .ccti_timer = 75 } },
+		},
+		.want = {
+			[2] = 0xff, 0xff,
+			[4] = 0x00, 0x4b,
+		},
+	},
+	{
+		.name = "nothing",
+		.want = { 0 },
+	},
+};
+
+static void ca_congestion_setting(void **state)
+{
+	uint8_t d[MAD_ATTR_LEN];
+	size_t i;
+
+	(void)state;
+	for (i = 0; i < ARRAY_SIZE(ca_cc_cases); i++) {
+		const struct ca_cc_case *c = &ca_cc_cases[i];
+
+		memset(d, 0xa5, sizeof(d));	/* all of it written */
+		mad_ca_cc_encode(d, &c->s);
+		expect_bytes(c->name, 0, d, c->want);
+	}
+}
+
+/*
+ * CongestionControlTable: CCTI_Limit at bytes 0-1 of every block, entries
+ * from byte 4, (shift << 14) | multiplier each. Entries not listed are 0:0.
+ */
+struct cct_entry_at {
+	unsigned int i;
+	uint8_t shift;
+	uint16_t mult;
+};
+
+static const struct cct_case {
+	const char *name;
+	unsigned int len;
+	struct cct_entry_at e[8];
+	unsigned int ne;
+	unsigned int blocks;
+	uint8_t want[2][MAD_ATTR_LEN];
+} cct_cases[] = {
+	{
+		.name = "empty: one block, CCTI_Limit 0",
+		.len = 0,
+		.blocks = 1,
+	},
+	{
+		.name = "OpenSM's example",
+		.len = 5,
+		.e = { { 1, 0, 1 }, { 2, 0, 2 }, { 3, 1, 3 }, { 4, 3, 16383 } },
+		.ne = 4,
+		.blocks = 1,
+		.want = {
+			{ [0] = 0x00, 0x04,
+			  [4] = 0x00, 0x00, 0x00, 0x01, 0x00, 0x02, 0x40, 0x03, 0xff, 0xff },
+		},
+	},
+	{
+		.name = "64 entries: one full block",
+		.len = 64,
+		.e = { { 0, 2, 0x2aaa }, { 63, 1, 0x1555 } },
+		.ne = 2,
+		.blocks = 1,
+		.want = {
+			{ [0] = 0x00, 0x3f,
+			  [4] = 0xaa, 0xaa,
+			  [130] = 0x55, 0x55 },
+		},
+	},
+	{
+		.name = "128 entries: two blocks, CCTI_Limit 127 in both",
+		.len = 128,
+		.e = { { 0, 0, 1 }, { 1, 1, 2 }, { 62, 2, 3 }, { 63, 3, 4 }, { 64, 0, 0x3fff },
+		       { 65, 1, 0x100 }, { 126, 2, 0x2000 }, { 127, 3, 0x3fff } },
+		.ne = 8,
+		.blocks = 2,
+		.want = {
+			{ [0] = 0x00, 0x7f,
+			  [4] = 0x00, 0x01, 0x40, 0x02,
+			  [128] = 0x80, 0x03, 0xc0, 0x04 },
+			{ [0] = 0x00, 0x7f,
+			  [4] = 0x3f, 0xff, 0x41, 0x00,
+			  [128] = 0xa0, 0x00, 0xff, 0xff },
+		},
+	},
+	{
+		.name = "65 entries: block 1 has one",
+		.len = 65,
+		.e = { { 64, 1, 9 } },
+		.ne = 1,
+		.blocks = 2,
+		.want = {
+			{ [0] = 0x00, 0x40 },
+			{ [0] = 0x00, 0x40,
+			  [4] = 0x40, 0x09 },
+		},
+	},
+};
+
+static void congestion_control_table(void **state)
+{
+	uint8_t d[MAD_ATTR_LEN];
+	struct cc_ca_setting *s = calloc(1, sizeof(*s));
+	unsigned int b, k;
+	size_t i;
+
+	(void)state;
+	assert_non_null(s);
+	for (i = 0; i < ARRAY_SIZE(cct_cases); i++) {
+		const struct cct_case *c = &cct_cases[i];
+
+		memset(s, 0, sizeof(*s));
+		s->set = CC_CA_CCT;
+		s->cct_len = c->len;
+		for (k = 0; k < c->ne; k++) {
+			s->cct[c->e[k].i].shift = c->e[k].shift;
+			s->cct[c->e[k].i].multiplier = c->e[k].mult;
+		}
+		assert_int_equal(be_cct_blocks(c->len), c->blocks);
+		for (b = 0; b < c->blocks; b++) {
+			memset(d, 0xa5, sizeof(d));
+			mad_cct_encode(d, s, b);
+			expect_bytes(c->name, b, d, c->want[b]);
+		}
+	}
+	free(s);
+}
+
 static void statuses(void **state)
 {
 	char s[64];
@@ -357,9 +618,22 @@ struct fsw {
 	uint8_t block[2][MAD_ATTR_LEN];
 };
 
+#define F_CA		2
+#define HOSTA_LID	9
+#define HOSTB_LID	11
+
+/* A CA port's CC agent, Sets only (as OpenSM's manager sends) */
+struct fca {
+	uint16_t lid;
+	unsigned int cct_blocks;	/* what it holds; 0: no agent at all */
+	uint8_t cacc[MAD_ATTR_LEN];
+	uint8_t cct[2][MAD_ATTR_LEN];
+};
+
 struct fake {
 	struct hand *h;
 	struct fsw sw[F_SW];
+	struct fca ca[F_CA];
 	unsigned int pma, cc_gets, cc_sets, discovers;
 	bool discover_fails;
 	/* inject: a MAD of attr to lid times out, or gets status */
@@ -407,17 +681,40 @@ static int fk_pma_get(void *ctx, uint16_t lid, uint16_t attr, uint8_t port, uint
 	return 0;
 }
 
+static int fk_ca(struct fca *c, bool set, uint16_t attr, uint32_t mod, uint8_t *data,
+		 unsigned int *status)
+{
+	uint8_t *where;
+
+	/* no agent: the kernel MAD layer answers for it */
+	if (!c->cct_blocks) {
+		*status = 0x0c;
+		return -EIO;
+	}
+	if (!set || (attr != MAD_CA_CC && attr != MAD_CCT) || (attr == MAD_CA_CC && mod) ||
+	    (attr == MAD_CCT && mod >= c->cct_blocks)) {
+		*status = 0x1c;
+		return -EIO;
+	}
+	where = attr == MAD_CA_CC ? c->cacc : c->cct[mod];
+	memcpy(where, data, MAD_ATTR_LEN);
+	return 0;
+}
+
 static int fk_cc(struct fake *f, bool set, uint16_t lid, uint16_t attr, uint32_t mod,
 		 uint64_t key, uint8_t *data, unsigned int *status)
 {
 	struct fsw *s = fsw_of(f, lid);
 	uint8_t *where;
-	int err;
+	int err, i;
 
 	f->keys_seen |= key;
 	err = inject(f, lid, attr, status);
 	if (err)
 		return err;
+	for (i = 0; i < F_CA; i++)
+		if (f->ca[i].lid == lid)
+			return fk_ca(&f->ca[i], set, attr, mod, data, status);
 	assert_non_null(s);
 	if ((attr == MAD_SW_CC && mod) || (attr == MAD_SW_PORT_CC && mod > s->nports / 32)) {
 		*status = 0x1c;
@@ -471,8 +768,9 @@ static const struct mad_agent_ops fake_ops = {
 
 /*
  * S1 (LID 3, 36 ports: two blocks) and S2 (LID 5, 3 ports): S1/1 - S2/3,
- * S1/34 - S2/1, a host on S1/2. Counters: port p of S1 has PortXmitData
- * 1000 p, PortXmitWait 2^40 + p, PortXmitTimeCong 3000 + p.
+ * S1/34 - S2/1, a host on S1/2 (LID 9, a CC agent that holds 2 CCT
+ * blocks). Counters: port p of S1 has PortXmitData 1000 p, PortXmitWait
+ * 2^40 + p, PortXmitTimeCong 3000 + p.
  */
 static struct fake *fake_new(void)
 {
@@ -484,10 +782,12 @@ static struct fake *fake_new(void)
 	f->h = hand_new();
 	s2 = SW(f->h, "S2", 0x2, S2_LID, 3);
 	s1 = SW(f->h, "S1", 0x1, S1_LID, S1_PORTS);
-	ca = CA(f->h, "hostA", 0xa, 9);
+	ca = CA(f->h, "hostA", 0xa, HOSTA_LID);
 	hand_link(f->h, s1, 1, s2, 3);
 	hand_link(f->h, s1, 34, s2, 1);
 	hand_link(f->h, s1, 2, ca, 1);
+	f->ca[0].lid = HOSTA_LID;
+	f->ca[0].cct_blocks = 2;
 	f->sw[0].lid = S1_LID;
 	f->sw[0].nports = S1_PORTS;
 	f->sw[1].lid = S2_LID;
@@ -786,6 +1086,149 @@ static void discovery_policy(void **state)
 	fake_free(f);
 }
 
+/* M1, the port the discovery starts from, on S1/5; hostB (no CC agent) on S2/2 */
+static void add_mgmt_and_host_b(struct fake *f)
+{
+	int m1 = CA(f->h, "M1 ibsw_mgmt0", 0x100, 1);
+	int hb = CA(f->h, "hostB rxe_hostB", 0xb, HOSTB_LID);
+
+	hand_link(f->h, 1, 5, m1, 1);
+	hand_link(f->h, 0, 2, hb, 1);
+	f->h->f.from_node = &f->h->node[m1];
+	f->h->f.from_portnum = 1;
+	f->ca[1].lid = HOSTB_LID;
+}
+
+static void cc_set_ca_as_opensm(void **state)
+{
+	struct cc_ca_setting *s = calloc(1, sizeof(*s));
+	struct fake *f = fake_new();
+	uint8_t want[MAD_ATTR_LEN];
+	struct be_name *names;
+	struct be_ca *cas;
+	struct backend b;
+	unsigned int i;
+	size_t n;
+
+	(void)state;
+	assert_non_null(s);
+	add_mgmt_and_host_b(f);
+	open_fake(&b, f, NULL);
+	assert_int_equal(b.ops->cas(&b, &cas, &n), 0);
+	/* not M1: the backend's own port */
+	assert_int_equal(n, 2);
+	assert_string_equal(cas[0].name, "hostA");
+	assert_int_equal(cas[0].lid, HOSTA_LID);
+	assert_string_equal(cas[1].name, "hostB");
+	assert_int_equal(cas[1].lid, HOSTB_LID);
+
+	/* CACongestionSetting, then blocks 0 and 1, with the CC_Key */
+	s->set = CC_CA_PORT_CONTROL | CC_CA_CONTROL_MAP | CC_CA_CCT;
+	s->port_control = 1;
+	s->control_map = 1;
+	s->sl[0].set = CC_CA_SL_TIMER;
+	s->sl[0].ccti_timer = 75;
+	s->cct_len = CC_CCT_MAX;
+	for (i = 0; i < CC_CCT_MAX; i++) {
+		s->cct[i].shift = i % 4;
+		s->cct[i].multiplier = i;
+	}
+	assert_int_equal(b.ops->cc_set_ca(&b, &cas[0], s), 0);
+	assert_int_equal(f->cc_sets, 3);
+	assert_int_equal(f->cc_gets, 0);
+	assert_true(f->keys_seen == mconf.cc_key);
+	mad_ca_cc_encode(want, s);
+	assert_memory_equal(f->ca[0].cacc, want, sizeof(want));
+	mad_cct_encode(want, s, 0);
+	assert_memory_equal(f->ca[0].cct[0], want, sizeof(want));
+	mad_cct_encode(want, s, 1);
+	assert_memory_equal(f->ca[0].cct[1], want, sizeof(want));
+
+	/* an empty table: one block, CCTI_Limit 0 */
+	s->cct_len = 0;
+	f->cc_sets = 0;
+	assert_int_equal(b.ops->cc_set_ca(&b, &cas[0], s), 0);
+	assert_int_equal(f->cc_sets, 2);
+	memset(want, 0, sizeof(want));
+	assert_memory_equal(f->ca[0].cct[0], want, sizeof(want));
+
+	/* LID 0: nothing sent */
+	cas[0].lid = 0;
+	f->cc_sets = 0;
+	assert_int_equal(b.ops->cc_set_ca(&b, &cas[0], s), -ENXIO);
+	assert_string_equal(b.msg, "hca hostA (LID 0): no LID, no subnet manager has assigned one");
+	assert_int_equal(f->cc_sets, 0);
+
+	/* a CA's failures are not a switch's: no discovery for them */
+	assert_int_equal(b.ops->switches(&b, &names, &n), 0);
+	free(names);
+	assert_int_equal(f->discovers, 1);
+	free(cas);
+	free(s);
+	b.ops->close(&b);
+	fake_free(f);
+}
+
+#define ST_0C "MAD status 0x000c (method and attribute not supported)"
+
+static void cc_set_ca_no_agent_or_refused(void **state)
+{
+	static const struct {
+		uint16_t attr;
+		unsigned int status;	/* 0: no answer */
+		int err;
+		const char *msg;
+	} cases[] = {
+		{ MAD_CA_CC, 0x0004, -EOPNOTSUPP,
+		  "no congestion control agent (MAD status 0x0004 (bad class version))" },
+		{ MAD_CA_CC, 0x0008, -EOPNOTSUPP,
+		  "no congestion control agent (MAD status 0x0008 (method not supported))" },
+		{ MAD_CA_CC, 0, -EOPNOTSUPP, "no congestion control agent (no answer in 200 ms)" },
+		{ MAD_CA_CC, 0x001c, -EIO,
+		  "Set CACongestionSetting: MAD status 0x001c (invalid attribute or modifier)" },
+		/* an agent that took CACongestionSetting: refusing, not absent */
+		{ MAD_CCT, 0x000c, -EIO, "Set CongestionControlTable block 0: " ST_0C },
+		{ MAD_CCT, 0, -ETIMEDOUT,
+		  "Set CongestionControlTable block 0: no answer in 200 ms" },
+	};
+	struct cc_ca_setting *s = calloc(1, sizeof(*s));
+	const struct be_ca host_a = { "hostA", HOSTA_LID }, host_b = { "hostB", HOSTB_LID };
+	struct fake *f = fake_new();
+	struct backend b;
+	char want[256];
+	size_t i;
+
+	(void)state;
+	assert_non_null(s);
+	add_mgmt_and_host_b(f);
+	open_fake(&b, f, NULL);
+	/* hostB: the kernel's 0x000c, where no agent registered */
+	assert_int_equal(b.ops->cc_set_ca(&b, &host_b, s), -EOPNOTSUPP);
+	assert_string_equal(b.msg, "hca hostB (LID 11): no congestion control agent (" ST_0C ")");
+	f->bad_lid = HOSTA_LID;
+	for (i = 0; i < ARRAY_SIZE(cases); i++) {
+		f->bad_attr = cases[i].attr;
+		f->bad_status = cases[i].status;
+		assert_int_equal(b.ops->cc_set_ca(&b, &host_a, s), cases[i].err);
+		snprintf(want, sizeof(want), "hca hostA (LID 9): %s", cases[i].msg);
+		assert_string_equal(b.msg, want);
+	}
+	/* an agent that holds one block refuses the second */
+	f->bad_lid = 0;
+	f->ca[0].cct_blocks = 1;
+	s->cct_len = 65;
+	assert_int_equal(b.ops->cc_set_ca(&b, &host_a, s), -EIO);
+	expect_msg(b.msg, "hca hostA (LID 9): Set CongestionControlTable block 1: ",
+		   "MAD status 0x001c (invalid attribute or modifier)");
+	/* a success clears the message */
+	s->cct_len = 64;
+	assert_int_equal(b.ops->cc_set_ca(&b, &host_a, s), 0);
+	assert_string_equal(b.msg, "");
+	free(s);
+	b.ops->close(&b);
+	fake_free(f);
+}
+
 static void open_fails_without_switch_lids(void **state)
 {
 	struct fake *f = fake_new();
@@ -854,12 +1297,15 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(table_from_hand_made_ibnd),
+		cmocka_unit_test(ca_table),
 		cmocka_unit_test(table_names_that_cannot_be_used),
 		cmocka_unit_test(table_refuses_lid_0_and_too_many_ports),
 		cmocka_unit_test(port_counters_extended),
 		cmocka_unit_test(port_xmit_con_ctrl),
 		cmocka_unit_test(switch_congestion_setting),
 		cmocka_unit_test(switch_port_block_modify),
+		cmocka_unit_test(ca_congestion_setting),
+		cmocka_unit_test(congestion_control_table),
 		cmocka_unit_test(statuses),
 		cmocka_unit_test(names_sorted),
 		cmocka_unit_test(read_ports_counters_and_peers),
@@ -868,6 +1314,8 @@ int main(void)
 		cmocka_unit_test(cc_set_switch_control_map),
 		cmocka_unit_test(errors_name_switch_attribute_status),
 		cmocka_unit_test(discovery_policy),
+		cmocka_unit_test(cc_set_ca_as_opensm),
+		cmocka_unit_test(cc_set_ca_no_agent_or_refused),
 		cmocka_unit_test(open_fails_without_switch_lids),
 		cmocka_unit_test(time_scale_sources),
 	};

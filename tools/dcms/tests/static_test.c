@@ -2,12 +2,14 @@
 /*
  * Unit tests of the static congestion control manager (ccmgr.c,
  * ca_sysfs.c): OpenSM's cc_* options parsed, pushed to switches through a
- * fake backend and to HCAs in a fake sysfs tree.
+ * fake backend, and to HCAs through a fake backend that reaches them (as
+ * the MAD backend) or else in a fake sysfs tree.
  */
 #define _GNU_SOURCE
 #include "helpers.h"
 
 #include <errno.h>
+#include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -19,7 +21,22 @@
 struct fake {
 	char calls[2048];
 	const char *fail_switch;	/* cc_set_switch fails for it */
+	const char *no_agent;		/* cc_set_ca: no CC agent on it */
+	const char *refusing;		/* cc_set_ca: refuses the Set */
+	bool cas_fail;
 };
+
+static void record(struct fake *f, const char *fmt, ...) __printf(2, 3);
+
+static void record(struct fake *f, const char *fmt, ...)
+{
+	size_t len = strlen(f->calls);
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(f->calls + len, sizeof(f->calls) - len, fmt, ap);
+	va_end(ap);
+}
 
 static int fake_switches(struct backend *b, struct be_name **names, size_t *n)
 {
@@ -36,21 +53,71 @@ static int fake_set_switch(struct backend *b, const char *sw, const struct cc_sw
 {
 	struct fake *f = b->priv;
 	char what[512];
-	size_t len = strlen(f->calls);
 
 	if (f->fail_switch && !strcmp(sw, f->fail_switch)) {
 		snprintf(b->msg, sizeof(b->msg), "credit starvation is not supported");
 		return -EOPNOTSUPP;
 	}
 	ccmgr_describe_sw(s, what, sizeof(what));
-	snprintf(f->calls + len, sizeof(f->calls) - len, "%s: %s\n", sw, what);
+	record(f, "%s: %s\n", sw, what);
 	return 0;
 }
 
+/* The netlink backend's shape: switches only, the HCAs by sysfs */
 static const struct backend_ops fake_ops = {
 	.name = "fake",
 	.switches = fake_switches,
 	.cc_set_switch = fake_set_switch,
+};
+
+/* H2 is one host with two HCA ports; H3 has no CC agent */
+static const struct be_ca fabric_cas[] = {
+	{ "H1", 9 }, { "H2", 10 }, { "H2", 12 }, { "H3", 11 },
+};
+
+static int fake_cas(struct backend *b, struct be_ca **cas, size_t *n)
+{
+	struct fake *f = b->priv;
+
+	if (f->cas_fail) {
+		snprintf(b->msg, sizeof(b->msg), "fabric discovery failed");
+		return -EIO;
+	}
+	*cas = malloc(sizeof(fabric_cas));
+	assert_non_null(*cas);
+	memcpy(*cas, fabric_cas, sizeof(fabric_cas));
+	*n = ARRAY_SIZE(fabric_cas);
+	return 0;
+}
+
+/* With the messages of backend_mad.c */
+static int fake_set_ca(struct backend *b, const struct be_ca *ca, const struct cc_ca_setting *s)
+{
+	struct fake *f = b->priv;
+
+	if (f->no_agent && !strcmp(ca->name, f->no_agent)) {
+		snprintf(b->msg, sizeof(b->msg), "hca %s (LID %u): %s", ca->name, ca->lid,
+			 "no congestion control agent (MAD status 0x000c (method and attribute not supported))");
+		return -EOPNOTSUPP;
+	}
+	if (f->refusing && !strcmp(ca->name, f->refusing)) {
+		snprintf(b->msg, sizeof(b->msg), "hca %s (LID %u): %s", ca->name, ca->lid,
+			 "Set CACongestionSetting: MAD status 0x001c (invalid attribute or modifier)");
+		return -EIO;
+	}
+	b->msg[0] = '\0';
+	record(f, "%s/%u: port_control %u control_map 0x%x sl1 %u cct %u\n", ca->name, ca->lid,
+	       s->port_control, be_ca_control_map(s), s->sl[1].ccti_timer, s->cct_len);
+	return 0;
+}
+
+/* The MAD backend's shape */
+static const struct backend_ops fake_mad_ops = {
+	.name = "fake-mad",
+	.switches = fake_switches,
+	.cc_set_switch = fake_set_switch,
+	.cas = fake_cas,
+	.cc_set_ca = fake_set_ca,
 };
 
 static void load(struct conf *c, const char *text)
@@ -64,6 +131,21 @@ static void load(struct conf *c, const char *text)
 		fail();
 	}
 	conf_diag_free(&diag);
+}
+
+/* ccmgr_run() with its output captured in out and err (run_end() them) */
+static int run(const struct conf *c, const struct ccmgr_opts *opts, struct backend *be,
+	       struct capture *out, struct capture *err)
+{
+	capture_open(out);
+	capture_open(err);
+	return ccmgr_run(c, opts, be, out->f, err->f);
+}
+
+static void run_end(struct capture *out, struct capture *err)
+{
+	capture_close(out);
+	capture_close(err);
 }
 
 /* ---------------------------------------------------------------- cases */
@@ -182,29 +264,23 @@ static void switches_get_the_settings(void **state)
 	(void)state;
 	load(&c, "cc_sw_cong_setting_threshold 15\ncc_sw_cong_setting_marking_rate 128\n"
 	     "cc_ca_cong_setting_ccti_timer 0 75\n");
-	capture_open(&out);
-	capture_open(&err);
-	assert_int_equal(ccmgr_run(&c, &opts, &be, out.f, err.f), 0);
+	assert_int_equal(run(&c, &opts, &be, &out, &err), 0);
 	assert_string_equal(f.calls, "S1: threshold 15 marking_rate 128\n"
 			    "S2: threshold 15 marking_rate 128\n");
 	assert_string_equal(capture_text(&out), "switch S1: threshold 15 marking_rate 128\n"
 			    "switch S2: threshold 15 marking_rate 128\n");
 	assert_string_equal(capture_text(&err), "");
-	capture_close(&out);
-	capture_close(&err);
+	run_end(&out, &err);
 
 	/* one switch refuses: the others are still set, the status says so */
 	f.calls[0] = '\0';
 	f.fail_switch = "S1";
 	opts.switches = "S1,S2";
-	capture_open(&out);
-	capture_open(&err);
-	assert_int_equal(ccmgr_run(&c, &opts, &be, out.f, err.f), 1);
+	assert_int_equal(run(&c, &opts, &be, &out, &err), 1);
 	assert_string_equal(f.calls, "S2: threshold 15 marking_rate 128\n");
 	assert_string_equal(capture_text(&err),
 			    "dcms static: switch S1: Operation not supported: credit starvation is not supported\n");
-	capture_close(&out);
-	capture_close(&err);
+	run_end(&out, &err);
 	conf_free(&c);
 
 	/* congestion_control FALSE: nothing at all */
@@ -229,14 +305,11 @@ static void hcas_without_cc_interface(void **state)
 	opts.sysfs_root = root;
 	write_text(root, "class/infiniband/rxe_X/ports/1/state", "4: ACTIVE\n");
 	load(&c, "cc_ca_cong_setting_ccti_timer 0 75\n");
-	capture_open(&out);
-	capture_open(&err);
 	/* CA keys given and no interface: an error */
-	assert_int_equal(ccmgr_run(&c, &opts, NULL, out.f, err.f), 1);
+	assert_int_equal(run(&c, &opts, NULL, &out, &err), 1);
 	assert_string_equal(capture_text(&err),
 			    "dcms static: HCA congestion control not available on rxe_X\n");
-	capture_close(&out);
-	capture_close(&err);
+	run_end(&out, &err);
 	/* no rdma device at all */
 	opts.sysfs_root = "/nonexistent";
 	capture_open(&err);
@@ -251,50 +324,57 @@ static void hcas_without_cc_interface(void **state)
 	tmpdir_remove(root);
 }
 
-static void hcas_get_the_settings(void **state)
+/* DEV's ports/1/cc/ files in a fake sysfs, empty */
+static void sysfs_cc_dev(const char *root, const char *dev)
 {
-	struct ccmgr_opts opts = { 0 };
-	struct capture out, err;
-	char *root = tmpdir_new(), *s;
-	struct conf c;
 	static const char *const files[] = {
 		"port_control", "sl_settings", "cct", "enabled",
 	};
 	char rel[256];
 	size_t i;
 
-	(void)state;
-	opts.sysfs_root = root;
 	for (i = 0; i < ARRAY_SIZE(files); i++) {
-		snprintf(rel, sizeof(rel), "class/infiniband/rxe_A/ports/1/cc/%s", files[i]);
-		write_text(root, rel, "");
-		snprintf(rel, sizeof(rel), "class/infiniband/rxe_B/ports/1/cc/%s", files[i]);
+		snprintf(rel, sizeof(rel), "class/infiniband/%s/ports/1/cc/%s", dev, files[i]);
 		write_text(root, rel, "");
 	}
+}
+
+static void expect_cc_file(const char *root, const char *dev, const char *file,
+			   const char *want)
+{
+	char rel[256], *s;
+
+	snprintf(rel, sizeof(rel), "class/infiniband/%s/ports/1/cc/%s", dev, file);
+	s = read_text(root, rel);
+	assert_non_null(s);
+	assert_string_equal(s, want);
+	free(s);
+}
+
+static void hcas_get_the_settings(void **state)
+{
+	struct ccmgr_opts opts = { 0 };
+	struct capture out, err;
+	char *root = tmpdir_new();
+	struct conf c;
+
+	(void)state;
+	opts.sysfs_root = root;
+	sysfs_cc_dev(root, "rxe_A");
+	sysfs_cc_dev(root, "rxe_B");
 	/* SL 5 is not in the control map: not written */
 	load(&c, "cc_ca_cong_setting_port_control 1\ncc_ca_cong_setting_control_map 0x3\n"
 	     "cc_ca_cong_setting_ccti_timer 1 150\ncc_ca_cong_setting_ccti_min 1 2\n"
 	     "cc_ca_cong_setting_ccti_timer 5 7\ncc_cct 0:0,1:5\n");
-	capture_open(&out);
-	capture_open(&err);
-	assert_int_equal(ccmgr_run(&c, &opts, NULL, out.f, err.f), 0);
+	assert_int_equal(run(&c, &opts, NULL, &out, &err), 0);
 	assert_string_equal(capture_text(&out), "hca rxe_A: CA congestion settings applied\n"
 			    "hca rxe_B: CA congestion settings applied\n");
 	assert_string_equal(capture_text(&err), "");
-	s = read_text(root, "class/infiniband/rxe_B/ports/1/cc/port_control");
-	assert_string_equal(s, "1\n");
-	free(s);
-	s = read_text(root, "class/infiniband/rxe_B/ports/1/cc/sl_settings");
-	assert_string_equal(s, "sl=1 ccti_timer=150 ccti_min=2\n");
-	free(s);
-	s = read_text(root, "class/infiniband/rxe_A/ports/1/cc/cct");
-	assert_string_equal(s, "0:0,1:5\n");
-	free(s);
-	s = read_text(root, "class/infiniband/rxe_A/ports/1/cc/enabled");
-	assert_string_equal(s, "1\n");
-	free(s);
-	capture_close(&out);
-	capture_close(&err);
+	expect_cc_file(root, "rxe_B", "port_control", "1\n");
+	expect_cc_file(root, "rxe_B", "sl_settings", "sl=1 ccti_timer=150 ccti_min=2\n");
+	expect_cc_file(root, "rxe_A", "cct", "0:0,1:5\n");
+	expect_cc_file(root, "rxe_A", "enabled", "1\n");
+	run_end(&out, &err);
 	/* --ca-devices picks; --dry-run writes nothing */
 	opts.ca_devices = "rxe_B";
 	opts.dry_run = true;
@@ -306,6 +386,159 @@ static void hcas_get_the_settings(void **state)
 	tmpdir_remove(root);
 }
 
+#define CA_KEYS "cc_ca_cong_setting_port_control 1\ncc_ca_cong_setting_control_map 0x3\n" \
+	"cc_ca_cong_setting_ccti_timer 1 150\ncc_cct 0:0,1:5\n"
+#define NO_AGENT "no congestion control agent (MAD status 0x000c (method and attribute not supported))"
+#define REFUSED "Set CACongestionSetting: MAD status 0x001c (invalid attribute or modifier)"
+
+/* By the backend where it reaches the HCAs (MADs), else by sysfs */
+static void hcas_by_mads_or_sysfs(void **state)
+{
+	struct fake f = { .calls = "", .no_agent = "H3" };
+	struct backend be = { .ops = &fake_mad_ops, .priv = &f };
+	struct ccmgr_opts opts = { 0 };
+	struct capture out, err;
+	char *root = tmpdir_new();
+	struct conf c;
+
+	(void)state;
+	opts.sysfs_root = root;
+	sysfs_cc_dev(root, "rxe_A");
+	load(&c, "cc_sw_cong_setting_threshold 15\n" CA_KEYS);
+	/* the switches, then every CA port; H3 without an agent is skipped */
+	assert_int_equal(run(&c, &opts, &be, &out, &err), 0);
+	assert_string_equal(f.calls, "S1: threshold 15\nS2: threshold 15\n"
+			    "H1/9: port_control 1 control_map 0x3 sl1 150 cct 2\n"
+			    "H2/10: port_control 1 control_map 0x3 sl1 150 cct 2\n"
+			    "H2/12: port_control 1 control_map 0x3 sl1 150 cct 2\n");
+	assert_lines(capture_text(&out), "", (const char *const []){
+		"switch S1: threshold 15",
+		"switch S2: threshold 15",
+		"hca H1 (LID 9): CACongestionSetting and 1 CCT block set",
+		"hca H2 (LID 10): CACongestionSetting and 1 CCT block set",
+		"hca H2 (LID 12): CACongestionSetting and 1 CCT block set",
+		NULL });
+	assert_string_equal(capture_text(&err),
+			    "dcms static: hca H3 (LID 11): " NO_AGENT ", skipped\n");
+	run_end(&out, &err);
+	/* the MAD path never writes sysfs */
+	expect_cc_file(root, "rxe_A", "cct", "");
+	expect_cc_file(root, "rxe_A", "enabled", "");
+
+	/* a CA refusing the Set fails the run; the others are still set */
+	f.calls[0] = '\0';
+	f.refusing = "H2";
+	assert_int_equal(run(&c, &opts, &be, &out, &err), 1);
+	assert_lines(capture_text(&out), "", (const char *const []){
+		"switch S1: threshold 15",
+		"switch S2: threshold 15",
+		"hca H1 (LID 9): CACongestionSetting and 1 CCT block set",
+		NULL });
+	assert_lines(capture_text(&err), "dcms static: hca ", (const char *const []){
+		"H2 (LID 10): " REFUSED,
+		"H2 (LID 12): " REFUSED,
+		"H3 (LID 11): " NO_AGENT ", skipped",
+		NULL });
+	run_end(&out, &err);
+
+	/* netlink's backend has no HCA ops: sysfs, as before */
+	be.ops = &fake_ops;
+	f.calls[0] = '\0';
+	assert_int_equal(run(&c, &opts, &be, &out, &err), 0);
+	assert_string_equal(capture_text(&out), "switch S1: threshold 15\nswitch S2: threshold 15\n"
+			    "hca rxe_A: CA congestion settings applied\n");
+	assert_string_equal(capture_text(&err), "");
+	assert_string_equal(f.calls, "S1: threshold 15\nS2: threshold 15\n");
+	expect_cc_file(root, "rxe_A", "port_control", "1\n");
+	expect_cc_file(root, "rxe_A", "sl_settings", "sl=1 ccti_timer=150\n");
+	expect_cc_file(root, "rxe_A", "cct", "0:0,1:5\n");
+	expect_cc_file(root, "rxe_A", "enabled", "1\n");
+	run_end(&out, &err);
+	conf_free(&c);
+	tmpdir_remove(root);
+}
+
+static void hcas_by_mads_named(void **state)
+{
+	struct fake f = { .calls = "", .no_agent = "H3" };
+	struct backend be = { .ops = &fake_mad_ops, .priv = &f };
+	struct ccmgr_opts opts = { 0 };
+	struct capture out, err;
+	struct conf c;
+
+	(void)state;
+	load(&c, CA_KEYS);
+	/* a name is a host: both of H2's ports */
+	opts.ca_devices = "H2";
+	capture_open(&out);
+	assert_int_equal(ccmgr_run(&c, &opts, &be, out.f, stderr), 0);
+	assert_lines(capture_text(&out), "hca H2 (LID ", (const char *const []){
+		"10): CACongestionSetting and 1 CCT block set",
+		"12): CACongestionSetting and 1 CCT block set",
+		NULL });
+	capture_close(&out);
+	/* asked for by name, no agent is an error; so is a name not found */
+	f.calls[0] = '\0';
+	opts.ca_devices = "H3,H9,H1";
+	assert_int_equal(run(&c, &opts, &be, &out, &err), 1);
+	assert_string_equal(capture_text(&out),
+			    "hca H1 (LID 9): CACongestionSetting and 1 CCT block set\n");
+	assert_lines(capture_text(&err), "dcms static: hca ", (const char *const []){
+		"H3 (LID 11): " NO_AGENT,
+		"H9: not in the fabric discovery",
+		NULL });
+	assert_string_equal(f.calls, "H1/9: port_control 1 control_map 0x3 sl1 150 cct 2\n");
+	run_end(&out, &err);
+	/* a bad list */
+	opts.ca_devices = "H1,,H2";
+	capture_open(&err);
+	assert_int_equal(ccmgr_run(&c, &opts, &be, stdout, err.f), 1);
+	assert_string_equal(capture_text(&err),
+			    "dcms static: bad --ca-devices list: Invalid argument\n");
+	capture_close(&err);
+	/* --no-ca: not even listed */
+	f.cas_fail = true;
+	opts.no_ca = true;
+	assert_int_equal(ccmgr_run(&c, &opts, &be, stdout, stderr), 0);
+	/* the CAs cannot be listed */
+	opts.no_ca = false;
+	opts.ca_devices = NULL;
+	capture_open(&err);
+	assert_int_equal(ccmgr_run(&c, &opts, &be, stdout, err.f), 1);
+	assert_string_equal(capture_text(&err),
+			    "dcms static: cannot list the HCAs: Input/output error: fabric discovery failed\n");
+	capture_close(&err);
+	conf_free(&c);
+}
+
+static void hcas_by_mads_dry_run(void **state)
+{
+	struct fake f = { .calls = "", .no_agent = "H3" };
+	struct backend be = { .ops = &fake_mad_ops, .priv = &f };
+	struct ccmgr_opts opts = { .dry_run = true };
+	struct capture out;
+	struct conf c;
+	char big[CC_CCT_MAX * 4 + 64];
+	size_t i, off;
+
+	(void)state;
+	/* no Control_Map given: the SLs given; 128 entries are 2 blocks */
+	off = snprintf(big, sizeof(big), "cc_ca_cong_setting_ccti_timer 4 10\ncc_cct ");
+	for (i = 0; i < CC_CCT_MAX; i++)
+		off += snprintf(big + off, sizeof(big) - off, "%s0:1", i ? "," : "");
+	load(&c, big);
+	opts.ca_devices = "H1,H3";
+	capture_open(&out);
+	assert_int_equal(ccmgr_run(&c, &opts, &be, out.f, stderr), 0);
+	assert_lines(capture_text(&out), "hca H", (const char *const []){
+		"1 (LID 9): would set CACongestionSetting (Port_Control 0x0, Control_Map 0x0010) and 2 CCT blocks",
+		"3 (LID 11): would set CACongestionSetting (Port_Control 0x0, Control_Map 0x0010) and 2 CCT blocks",
+		NULL });
+	assert_string_equal(f.calls, "");
+	capture_close(&out);
+	conf_free(&c);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -314,6 +547,9 @@ int main(void)
 		cmocka_unit_test(switches_get_the_settings),
 		cmocka_unit_test(hcas_without_cc_interface),
 		cmocka_unit_test(hcas_get_the_settings),
+		cmocka_unit_test(hcas_by_mads_or_sysfs),
+		cmocka_unit_test(hcas_by_mads_named),
+		cmocka_unit_test(hcas_by_mads_dry_run),
 	};
 
 	return run_group("static", tests, ARRAY_SIZE(tests)) ? 1 : 0;
