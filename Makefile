@@ -12,7 +12,8 @@
 #                   at 1x rates stays link-limited (scripts/bench-scale)
 #   make bench-sm [H="16 64 128"]
 #                   OpenSM's time to SUBNET UP on fat trees of H hosts
-#                   (scripts/bench-sm)
+#                   (or LxHxS, or topology files), DCMS's sweep over MADs
+#                   and netlink (scripts/bench-sm)
 #   make kunit      only the KUnit suites (kernel built from linux-source)
 #   make vmcheck    only the integration tests (T=name runs one)
 #   make longcheck  VM tests too long for make check (tests/long; T=name)
