@@ -12,7 +12,9 @@ switch's input buffer.  Run it inside the host's namespace:
 Each KIND builds one frame; COUNT copies are sent.  `frames.py --list`
 prints the kinds with what the switch must do with them.  The BTH of the
 RoCEv2 kinds addresses QP 0xabcdef, which no rxe has, and the ICRC is left
-zero: a switch does not check it (the receiving HCA does).
+zero: a switch does not check it (the receiving HCA does).  The cc-mad
+kinds are for the HCA at --dst4 and --dmac: a Congestion Control MAD to
+its QP1 as a UD SEND with a valid ICRC, which rxe takes as its own.
 """
 
 import argparse
@@ -20,6 +22,7 @@ import ipaddress
 import socket
 import struct
 import sys
+import zlib
 
 ROCE_PORT = 4791
 ETH_P_IP = 0x0800
@@ -65,6 +68,53 @@ def bth(payload_len=0, tver=0, pad=0, opcode=0x04):
     flags = (pad << 4) | tver
     hdr = struct.pack("!BBHII", opcode, flags, 0xffff, 0xabcdef, 1)
     return hdr + bytes(payload_len) + bytes(4)
+
+
+def icrc4(frame_ip):
+    """The ICRC of an IPv4 RoCEv2 packet (IP header on): CRC-32 over 8
+    bytes of ones for the LRH, the IP and UDP headers and the BTH with the
+    fields a router may change set to ones (TOS, TTL, IP and UDP
+    checksums, the BTH's resv8a), then the rest; little-endian."""
+    ihl = (frame_ip[0] & 0xf) * 4
+    m = bytearray(frame_ip)
+    m[1] = 0xff
+    m[8] = 0xff
+    m[10:12] = b"\xff\xff"
+    m[ihl + 6:ihl + 8] = b"\xff\xff"
+    m[ihl + 8 + 4] = 0xff
+    return struct.pack("<I", zlib.crc32(b"\xff" * 8 + bytes(m)))
+
+
+GSI_QKEY = 0x80010000
+
+
+def cc_mad_set(data):
+    """A Congestion Control Set (class 0x21, version 2) of
+    CACongestionSetting with CC_Key 0: the MAD header, the key, the 32
+    bytes of log data, then DATA (192 bytes in a whole MAD)."""
+    hdr = struct.pack("!BBBBHHQHHI", 1, 0x21, 2, 0x02, 0, 0, 0x1b1bcc00,
+                      0x0016, 0, 0)
+    return hdr + bytes(8) + bytes(32) + data
+
+
+def ca_setting(port_control, control_map, entries):
+    """CACongestionSetting data: entries {SL: (timer, increase, trigger,
+    min)}, 192 bytes."""
+    d = bytearray(192)
+    struct.pack_into("!HH", d, 0, port_control, control_map)
+    for sl, (timer, inc, trig, cmin) in entries.items():
+        struct.pack_into("!HBBB", d, 4 + 8 * sl, timer, inc, trig, cmin)
+    return bytes(d)
+
+
+def gmp4(a, mad):
+    """MAD to QP1 of --dst4 from QP1 of --src4: BTH (UD SEND Only), DETH,
+    the MAD, the ICRC, in an IPv4 frame."""
+    roce = struct.pack("!BBHII", 0x64, 0, 0xffff, 1, 0x1b1b) + \
+        struct.pack("!II", GSI_QKEY, 1) + mad
+    ip = ip4(a.src4, a.dst4, udp(roce + bytes(4)))
+    return eth(a.mac, ETH_P_IP, bytes.fromhex(a.dmac.replace(":", ""))) + \
+        ip[:-4] + icrc4(ip[:-4])
 
 
 def inet_csum(data):
@@ -133,6 +183,15 @@ def kinds():
                      lambda a: v4(a, udp(bth(a.size)))),
         # Well-formed RoCEv2 (for the destinations of --dst)
         "roce": ("", lambda a: v4(a, roce)),
+        # For the HCA at --dst4: a whole CACongestionSetting Set
+        # (Port_Control 1, SL 1: CCTI_Timer 4321, CCTI_Increase 5,
+        # Trigger_Threshold 6, CCTI_Min 7), and one cut after 8 bytes of
+        # its data (Port_Control 0, SL 0: CCTI_Timer 1234), which the HCA
+        # must drop (hw counter mad_short_dropped)
+        "cc-mad": ("", lambda a: gmp4(a, cc_mad_set(
+            ca_setting(1, 0x0002, {1: (4321, 5, 6, 7)})))),
+        "cc-mad-short": ("mad_short_dropped", lambda a: gmp4(a, cc_mad_set(
+            ca_setting(0, 0x0001, {0: (1234, 9, 9, 9)})[:8]))),
         "roce6": ("", lambda a: v6(a, roce)),
     }
 
@@ -148,6 +207,9 @@ def main():
     ap.add_argument("--dst4", default="10.0.250.250")
     ap.add_argument("--src6", default="fd00:1b::1")
     ap.add_argument("--dst6", default="fd00:1b::fa:fa")
+    ap.add_argument("--dmac", default="02:1b:ff:ff:ff:fe",
+                    help="destination MAC of the cc-mad kinds: the HCA's "
+                    "netdev (the switch does not rewrite it)")
     ap.add_argument("--sl", type=int, default=15,
                     help="service level of roce-sl (DSCP = 4 * SL)")
     ap.add_argument("--size", type=int, default=8500,

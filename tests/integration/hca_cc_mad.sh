@@ -11,8 +11,13 @@
 #  - bad: wrong class version, bad method, an attribute a CA lacks, a Set
 #    of a read-only attribute, CCT block and CCTI_Limit out of range,
 #    bad Port_Control: each answered with its IBA status, nothing changed;
+#  - short: a CACongestionSetting Set forged as a RoCEv2 frame with a valid
+#    ICRC (tests/frames.py) is applied when whole, and a copy cut after 8
+#    bytes of data is dropped and counted in mad_short_dropped, nothing
+#    changed (the MAD layer reuses its buffers: the rest would be stale);
 #  - key: with a CC_Key set, a Set without it (and a Get once protected)
-#    is refused with status 0x001c and counted in CC_KeyViolations;
+#    is refused with status 0x001c and counted in CC_KeyViolations; a new
+#    key set without protect= or lease= is protected for good;
 #  - counters: ib_core's ports/1/counters/ (PMA through process_mad) read
 #    without errors, packets counted;
 #  - rdma_cm: rping -V, ibv_rc_pingpong and ib_write_bw still pass.
@@ -166,12 +171,67 @@ bad() {
 }
 ibsw_case bad bad
 
+# ---------------------------------------------------------------- short
+
+# frames KIND: one tests/frames.py frame from H1's port to H2's rxe
+frames() {
+	local mac
+
+	mac=$(hx H2 cat "/sys/class/net/${HOST_DEV[H2]}/address") || return
+	hx H1 "$IBSW_ROOT/tests/frames.py" "${HOST_DEV[H1]}" "$1" 1 --src4 "${HOST_IP4[H1]}" \
+		--dst4 "${HOST_IP4[H2]}" --dmac "$mac" || ibsw_fail "frames.py $1 failed"
+}
+
+# wait_cc H2-FILE TEXT: the file shows TEXT within 5 s
+wait_cc() {
+	local i
+
+	for ((i = 0; i < 50; i++)); do
+		grep -qx "$2" "$(rxe_cc_file H2 "$1")" && return 0
+		sleep 0.1
+	done
+	ibsw_fail "H2's cc/$1 has no line '$2': $(cat "$(rxe_cc_file H2 "$1")")"
+}
+
+# rxe_hw HOST NAME: an rdma hw counter of HOST's rxe
+rxe_hw() { cat "/sys/class/infiniband/${HOST_RXE[$1]}/ports/1/hw_counters/$2"; }
+
+short() {
+	local before d0 d1 i
+
+	mad set ca port_control=0 sl=all ccti_timer=0 ccti_increase=0 trigger_threshold=0 \
+		ccti_min=0 >/dev/null || ibsw_fail "set ca" || return
+	# whole: the frame is good, rxe applies it
+	frames cc-mad || return
+	wait_cc sl_settings "sl=1 ccti_timer=4321 ccti_increase=5 trigger_threshold=6 ccti_min=7" ||
+		return
+	[ "$(rxe_cc_get H2 port_control)" = 1 ] || ibsw_fail "port_control not 1" || return
+	# short: dropped, counted, nothing changed (the settings first: an rxe
+	# without the check has no counter either)
+	before=$(rxe_cc_state H2)
+	d0=$(rxe_hw H2 mad_short_dropped 2>/dev/null)
+	frames cc-mad-short || return
+	for ((i = 0; i < 30; i++)); do
+		sleep 0.1
+		d1=$(rxe_hw H2 mad_short_dropped 2>/dev/null)
+		[ "$d1" != "$d0" ] && break
+	done
+	[ "$before" = "$(rxe_cc_state H2)" ] || {
+		diff <(echo "$before") <(rxe_cc_state H2)
+		ibsw_fail "a short Set changed the settings"
+		return
+	}
+	[ -n "$d0" ] || ibsw_fail "no hw counter mad_short_dropped" || return
+	[ "$d1" = $((d0 + 1)) ] || ibsw_fail "mad_short_dropped went from $d0 to $d1, not by 1" || return
+}
+ibsw_case short short
+
 # ------------------------------------------------------------------ key
 
 key() {
 	local before out
 
-	mad set key key="$KEY" lease=0 || ibsw_fail "set key" || return
+	mad set key key="$KEY" protect=0 lease=0 || ibsw_fail "set key" || return
 	before=$(rxe_cc_state H2)
 	# Sets need the key
 	mad_status 0x001c set cct 0:9 || return
@@ -195,6 +255,13 @@ key() {
 	out=$(mad get key) || return
 	[ "$out" = "cc_key=0x0000000000000000 protect=0 lease_period=0 violations=0" ] ||
 		ibsw_fail "key not cleared: $out" || return
+	# a new key without protect= or lease=: protected, the lease never runs out
+	mad set key key="$KEY" >/dev/null || return
+	mad_status 0x001c get key || return
+	out=$(mad -k "$KEY" get key) || return
+	[[ $out == "cc_key=$KEY protect=1 lease_period=0 "* ]] ||
+		ibsw_fail "a new key is not protected for good: $out" || return
+	mad -k "$KEY" set key key=0 protect=0 violations=0 >/dev/null || return
 }
 ibsw_case key key
 

@@ -429,6 +429,47 @@ bad:
 	return 0;
 }
 
+int cc_key_info_args(struct cc_key_info *k, int argc, const char *const argv[],
+		     char *err, size_t errlen)
+{
+	bool protect = false, lease = false, new_key = false;
+	uint64_t v;
+	int i;
+
+	/* a non-zero count written keeps the port's; 0 clears it */
+	k->violations = 1;
+	for (i = 0; i < argc; i++) {
+		const char *a = argv[i], *eq = strchr(a, '=');
+
+		if (eq && !strncmp(a, "key=", 4) && !cc_parse_u64(eq + 1, UINT64_MAX, &v)) {
+			k->key = v;
+			new_key = v != 0;
+		} else if (eq && !strncmp(a, "protect=", 8) && !cc_parse_u64(eq + 1, 1, &v)) {
+			k->protect = v;
+			protect = true;
+		} else if (eq && !strncmp(a, "lease=", 6) &&
+			   !cc_parse_u64(eq + 1, UINT16_MAX, &v)) {
+			k->lease_period = (uint16_t)v;
+			lease = true;
+		} else if (!strcmp(a, "violations=0")) {
+			k->violations = 0;
+		} else {
+			snprintf(err, errlen, "bad argument \"%s\"", a);
+			return -1;
+		}
+	}
+	/*
+	 * Unprotected, or with a lease that runs out, a key can be read by
+	 * anyone (after the lease a MAD with a wrong key starts): a new key
+	 * keeps others out unless told otherwise
+	 */
+	if (new_key && !protect)
+		k->protect = true;
+	if (new_key && !lease)
+		k->lease_period = 0;
+	return 0;
+}
+
 /*
  * The printers' one emitter: "key=value" words and lines of text, or one
  * JSON object per answer (tools/lib's writer), so that both forms list the

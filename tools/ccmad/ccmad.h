@@ -155,6 +155,16 @@ bool cc_gid_is_v4(const uint8_t gid[16]);
 int cc_ca_setting_args(struct cc_ca_setting *s, int argc,
 		       const char *const argv[], char *err, size_t errlen);
 
+/*
+ * Apply "KEY=VALUE" words to a CongestionKeyInfo read from the port: key=,
+ * protect=, lease=, violations=0 (without it the port's count stays). A
+ * non-zero key= sets the protect bit and a lease of 0 (never runs out)
+ * unless protect= or lease= say otherwise. Returns 0, or -1 with a message
+ * in err.
+ */
+int cc_key_info_args(struct cc_key_info *k, int argc, const char *const argv[],
+		     char *err, size_t errlen);
+
 /* Printers: text lines (the sysfs forms where there is one) or JSON */
 void cc_print_class_port_info(FILE *f, const struct cc_class_port_info *c,
 			      bool json);

@@ -56,6 +56,7 @@ static void print_usage(FILE *f)
 		"         trigger_threshold=H ccti_min=M]\n"
 		"  set cct [limit=L] [block=B] SHIFT:MULT...\n"
 		"  set key [key=K] [protect=0|1] [lease=S] [violations=0]\n"
+		"                                   (a new key: protect=1 lease=0 unless given)\n"
 		"  raw METHOD ATTR_ID [MODIFIER]\n"
 		"DGID: the IPv6 address (GID) of the destination port (default: DEV's own)\n");
 }
@@ -417,32 +418,14 @@ static int set_key(struct conn *c, int argc, char **argv)
 {
 	struct cc_key_info k;
 	uint8_t mad[CCMAD_SIZE];
-	uint64_t v;
-	int i;
+	char err[128];
 
 	memset(mad, 0, sizeof(mad));
 	if (request(c, CCMAD_GET, CC_ATTR_KEY_INFO, 0, mad))
 		return EXIT_STATUS;
 	cc_decode_key_info(mad, &k);
-	/* a non-zero count written keeps the port's; 0 clears it */
-	k.violations = 1;
-	for (i = 0; i < argc; i++) {
-		const char *a = argv[i], *eq = strchr(a, '=');
-
-		if (!eq)
-			die("bad argument \"%s\"", a);
-		if (!strncmp(a, "key=", 4) && !cc_parse_u64(eq + 1, UINT64_MAX, &v))
-			k.key = v;
-		else if (!strncmp(a, "protect=", 8) && !cc_parse_u64(eq + 1, 1, &v))
-			k.protect = v;
-		else if (!strncmp(a, "lease=", 6) &&
-			 !cc_parse_u64(eq + 1, UINT16_MAX, &v))
-			k.lease_period = (uint16_t)v;
-		else if (!strcmp(a, "violations=0"))
-			k.violations = 0;
-		else
-			die("bad argument \"%s\"", a);
-	}
+	if (cc_key_info_args(&k, argc, (const char *const *)argv, err, sizeof(err)))
+		die("%s", err);
 	memset(mad, 0, sizeof(mad));
 	cc_encode_key_info(mad, &k);
 	if (request(c, CCMAD_SET, CC_ATTR_KEY_INFO, 0, mad))

@@ -161,6 +161,37 @@ static void ca_setting_args(void **state)
 	assert_int_equal(s.control_map, 0);
 }
 
+/* set key's words: a new key is protected, with a lease that never runs out */
+static void key_info_args(void **state)
+{
+	static const char *const new_key[] = { "key=0x1234" };
+	static const char *const open_key[] = { "key=0x1234", "protect=0", "lease=30" };
+	static const char *const clear[] = { "key=0", "violations=0" };
+	static const char *const only_protect[] = { "protect=1" };
+	static const char *const bad[] = { "protect=2" };
+	const struct cc_key_info port = { 0x99, false, 60, 7 };
+	struct cc_key_info k;
+	char err[128];
+
+	(void)state;
+	k = port;
+	assert_int_equal(cc_key_info_args(&k, 1, new_key, err, sizeof(err)), 0);
+	assert_true(k.key == 0x1234 && k.protect && k.lease_period == 0 && k.violations == 1);
+	k = port;
+	assert_int_equal(cc_key_info_args(&k, 3, open_key, err, sizeof(err)), 0);
+	assert_true(k.key == 0x1234 && !k.protect && k.lease_period == 30);
+	/* key 0 protects nothing: the rest as read */
+	k = port;
+	assert_int_equal(cc_key_info_args(&k, 2, clear, err, sizeof(err)), 0);
+	assert_true(k.key == 0 && !k.protect && k.lease_period == 60 && k.violations == 0);
+	/* no key=: a read-modify-write of what is named */
+	k = port;
+	assert_int_equal(cc_key_info_args(&k, 1, only_protect, err, sizeof(err)), 0);
+	assert_true(k.key == 0x99 && k.protect && k.lease_period == 60);
+	assert_int_equal(cc_key_info_args(&k, 1, bad, err, sizeof(err)), -1);
+	assert_string_equal(err, "bad argument \"protect=2\"");
+}
+
 static void cct_block(void **state)
 {
 	struct cc_cct_block b = { .ccti_limit = 127 }, r;
@@ -418,6 +449,7 @@ int main(void)
 		cmocka_unit_test(attributes),
 		cmocka_unit_test(ca_setting),
 		cmocka_unit_test(ca_setting_args),
+		cmocka_unit_test(key_info_args),
 		cmocka_unit_test(cct_block),
 		cmocka_unit_test(key_info),
 		cmocka_unit_test(congestion_log),
