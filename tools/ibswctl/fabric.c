@@ -358,6 +358,45 @@ static void report_step(struct ctl *ctl, const char *what, const struct plan_ste
 	plan_print_step(ctl->err, step);
 }
 
+/*
+ * Steps first..first+n-1 as one "ip|tc -n NS -batch -" (batch.c); on
+ * failure the batch and its lines are reported (the program names the
+ * line that failed).
+ */
+static int run_batch(struct ctl *ctl, const struct plan *plan, unsigned int first,
+		     unsigned int n)
+{
+	const struct plan_step *s = &plan->step[first];
+	char *argv[] = { s->argv[0], "-n", s->argv[2], "-batch", "-", NULL };
+	struct plan_step b = { .kind = PLAN_EXEC, .argc = 5, .argv = argv };
+	char *text;
+	int rc;
+
+	text = plan_batch_text(plan, first, n);
+	if (!text) {
+		ctl_err(ctl, "cannot run %s: %s", argv[0], strerror(ENOMEM));
+		return CTL_FAIL;
+	}
+	rc = ctl->ops->run_input(ctl, argv, text);
+	if (rc < 0)
+		ctl_err(ctl, "cannot run %s: %s", argv[0], strerror(-rc));
+	if (rc) {
+		const char *line = text;
+		unsigned int no = 1;
+
+		report_step(ctl, "fabric up failed at", &b);
+		/* numbered as the program names them: "Command failed -:N" */
+		while (*line) {
+			int len = strcspn(line, "\n");
+
+			fprintf(ctl->err, "ibswctl:   -:%u %.*s\n", no++, len, line);
+			line += len + (line[len] == '\n');
+		}
+	}
+	free(text);
+	return rc ? CTL_FAIL : CTL_OK;
+}
+
 /* The namespace of the host whose rdma device is dev, NULL if none */
 static const char *plan_rdma_netns(const struct plan *plan, const char *dev)
 {
@@ -641,8 +680,8 @@ static int fabric_up(struct ctl *ctl, int argc, char **argv)
 	struct topo_diag diag;
 	bool dry_run = false;
 	int rdma_netns = -1, switched = 0;
-	unsigned int i;
-	int ret = CTL_FAIL, err;
+	unsigned int i, n;
+	int ret = CTL_FAIL, err, rc;
 
 	if (argc < 1) {
 		ctl_err(ctl, "fabric up: expected a topology FILE");
@@ -787,10 +826,17 @@ static int fabric_up(struct ctl *ctl, int argc, char **argv)
 		if (switched < 0)
 			goto out;
 	}
-	for (i = 0; i < plan->nsteps; i++) {
-		if (plan->step[i].kind == PLAN_SM ? sm_start(ctl, plan, &plan->step[i]) :
-		    run_step(ctl, &plan->step[i])) {
-			report_step(ctl, "fabric up failed at", &plan->step[i]);
+	for (i = 0; i < plan->nsteps; i += n) {
+		n = plan_batch_len(plan, i);
+		if (n > 1) {
+			rc = run_batch(ctl, plan, i, n);
+		} else {
+			rc = plan->step[i].kind == PLAN_SM ? sm_start(ctl, plan, &plan->step[i]) :
+							     run_step(ctl, &plan->step[i]);
+			if (rc)
+				report_step(ctl, "fabric up failed at", &plan->step[i]);
+		}
+		if (rc) {
 			fprintf(ctl->err, "ibswctl: undoing what was done\n");
 			undo_steps(ctl, plan, i);
 			goto out_restore;

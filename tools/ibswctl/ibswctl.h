@@ -57,6 +57,8 @@ struct ctl_ops {
 	int (*listen)(struct ctl *ctl, ctl_msg_cb cb, void *data);
 	/* Run a program (argv[0] looked up in PATH); its exit status or -errno. */
 	int (*run)(struct ctl *ctl, char *const argv[]);
+	/* The same with text as its standard input. */
+	int (*run_input)(struct ctl *ctl, char *const argv[], const char *text);
 	/* Open a network namespace by name (/run/netns/NAME); fd or -errno. */
 	int (*netns_open)(struct ctl *ctl, const char *name);
 	/* Whether a path exists (namespaces, rdma devices in sysfs). */

@@ -15,6 +15,7 @@
 #include <signal.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 #include <sys/mount.h>
 #include <sys/socket.h>
 #include <sys/wait.h>
@@ -123,7 +124,8 @@ static int wait_child(pid_t pid)
 	return 128 + WTERMSIG(status);
 }
 
-static int sys_run(struct ctl *ctl, char *const argv[])
+/* Run argv with stdin from fd (-1: this process's); its exit status or -errno */
+static int run_fd(struct ctl *ctl, char *const argv[], int fd)
 {
 	pid_t pid;
 
@@ -133,11 +135,44 @@ static int sys_run(struct ctl *ctl, char *const argv[])
 	if (pid < 0)
 		return -errno;
 	if (!pid) {
+		if (fd >= 0 && dup2(fd, STDIN_FILENO) < 0)
+			_exit(127);
 		execvp(argv[0], argv);
 		fprintf(stderr, "ibswctl: cannot run %s: %s\n", argv[0], strerror(errno));
 		_exit(127);
 	}
 	return wait_child(pid);
+}
+
+static int sys_run(struct ctl *ctl, char *const argv[])
+{
+	return run_fd(ctl, argv, -1);
+}
+
+/* stdin from a memory file: no pipe to fill, no SIGPIPE if the child dies */
+static int sys_run_input(struct ctl *ctl, char *const argv[], const char *text)
+{
+	size_t len = strlen(text), off = 0;
+	ssize_t n;
+	int fd, rc;
+
+	fd = memfd_create("ibswctl-input", MFD_CLOEXEC);
+	if (fd < 0)
+		return -errno;
+	while (off < len) {
+		n = write(fd, text + off, len - off);
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n <= 0) {
+			rc = n < 0 ? -errno : -EIO;
+			close(fd);
+			return rc;
+		}
+		off += n;
+	}
+	rc = lseek(fd, 0, SEEK_SET) < 0 ? -errno : run_fd(ctl, argv, fd);
+	close(fd);
+	return rc;
 }
 
 static int sys_netns_open(struct ctl *ctl, const char *name)
@@ -428,6 +463,7 @@ const struct ctl_ops ctl_sys_ops = {
 	.xfer = nl_xfer,
 	.listen = nl_listen,
 	.run = sys_run,
+	.run_input = sys_run_input,
 	.netns_open = sys_netns_open,
 	.exists = sys_exists,
 	.rdma_netns = sys_rdma_netns,

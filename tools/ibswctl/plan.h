@@ -195,6 +195,14 @@ bool plan_is_mgmt(const struct topo_node *node);
 void plan_link_rate(const struct topo_link *link, uint32_t *width, uint32_t *speed);
 
 /*
+ * Batches (batch.c): how many steps from first run as one "ip|tc -n NS
+ * -batch -" (1: the step alone), and the lines of its standard input
+ * (malloc'd, NULL without memory).
+ */
+unsigned int plan_batch_len(const struct plan *plan, unsigned int first);
+char *plan_batch_text(const struct plan *plan, unsigned int first, unsigned int n);
+
+/*
  * The plan of "fabric up". -ENOMEM, -EINVAL for a bad prefix, -ENODEV for
  * sm without a management node.
  */

@@ -84,6 +84,22 @@ static int fake_run(struct ctl *ctl, char *const argv[])
 	return ++t->nruns == t->run_fail ? 1 : 0;
 }
 
+/* "ARGV <<" and the input's lines, each indented by a tab */
+static int fake_run_input(struct ctl *ctl, char *const argv[], const char *text)
+{
+	struct t *t = t_of(ctl);
+	const char *p;
+	int i;
+
+	for (i = 0; argv[i]; i++)
+		fprintf(t->runsf, "%s%s", i ? " " : "", argv[i]);
+	fputs(" <<\n", t->runsf);
+	for (p = text; *p; p++)
+		fprintf(t->runsf, "%s%c", p == text || p[-1] == '\n' ? "\t" : "", *p);
+	fflush(t->runsf);
+	return ++t->nruns == t->run_fail ? 1 : 0;
+}
+
 static int fake_netns_open(struct ctl *ctl, const char *name)
 {
 	int fd;
@@ -203,6 +219,7 @@ static const struct ctl_ops fake_ops = {
 	.xfer = fake_xfer,
 	.listen = fake_listen,
 	.run = fake_run,
+	.run_input = fake_run_input,
 	.netns_open = fake_netns_open,
 	.exists = fake_exists,
 	.rdma_netns = fake_rdma_netns,

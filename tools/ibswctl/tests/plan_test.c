@@ -274,6 +274,110 @@ static char *drop_lines(const char *text, const char *prefix)
 	return out;
 }
 
+/*
+ * runs with each "ip|tc -n NS -batch - <<" and its tab-indented lines
+ * written out as the commands of the plan they came from
+ */
+static char *unbatch(const char *runs, unsigned int *batches)
+{
+	char *copy = strdup(runs), *line, *save = NULL, *out = NULL, prefix[64] = "";
+	size_t size = 0;
+	FILE *f = open_memstream(&out, &size);
+
+	assert_non_null(copy);
+	assert_non_null(f);
+	*batches = 0;
+	for (line = strtok_r(copy, "\n", &save); line; line = strtok_r(NULL, "\n", &save)) {
+		char prog[8], ns[32];
+
+		if (line[0] == '\t') {
+			fprintf(f, "%s %s\n", prefix, line + 1);
+		} else if (sscanf(line, "%7s -n %31s -batch - <<", prog, ns) == 2 &&
+			   strstr(line, " -batch - <<")) {
+			snprintf(prefix, sizeof(prefix), "%s -n %s", prog, ns);
+			++*batches;
+		} else {
+			fprintf(f, "%s\n", line);
+		}
+	}
+	fclose(f);
+	free(copy);
+	return out;
+}
+
+/* A step of a hand-made plan: argv split at spaces, | stands for a space */
+static void hand_step(struct plan_step *st, enum plan_undo undo, const char *cmd)
+{
+	char *copy = strdup(cmd), *w, *save = NULL, *p;
+
+	assert_non_null(copy);
+	memset(st, 0, sizeof(*st));
+	st->kind = PLAN_EXEC;
+	st->undo = undo;
+	st->sw = -1;
+	st->argv = calloc(16, sizeof(char *));
+	assert_non_null(st->argv);
+	for (w = strtok_r(copy, " ", &save); w; w = strtok_r(NULL, " ", &save)) {
+		st->argv[st->argc] = strdup(w);
+		for (p = st->argv[st->argc]; *p; p++)
+			if (*p == '|')
+				*p = ' ';
+		st->argc++;
+	}
+	free(copy);
+}
+
+/*
+ * Batches: consecutive ip (or tc) -n NS steps with nothing to undo; a
+ * word the batch parser would split, an option before the command, an
+ * undo, another namespace or program ends one
+ */
+static void batches(void **state)
+{
+	static const char *const cmds[] = {
+		"ip -n H1 link set lo up",		/* 0: batch of 3 */
+		"ip -n H1 addr add 10.0.0.2/16 dev ib0",
+		"ip -n H1 link set ib0 up",
+		"tc -n H1 qdisc replace dev ib0 root handle 1: mq",	/* 3: 2 */
+		"tc -n H1 qdisc replace dev ib0 parent 1:1 pfifo",
+		"ip -n H2 link set lo up",		/* 5: alone (H3 next) */
+		"ip -n H3 link set lo up",		/* 6: alone (undo next) */
+		"ip -n H3 link add x type dummy",	/* 7: has an undo */
+		"ip -n H3 -6 addr add fd00::1/64 dev x",	/* 8: an option */
+		"ip -n H3 link set x alias a|b",	/* 9: a space */
+		"ip -n H3 link set x alias #c",		/* 10: a comment sign */
+		"ip netns exec H3 rdma link",		/* 11: not -n */
+	};
+	static const unsigned int want[] = { 3, 2, 1, 1, 1, 1, 1, 1, 1 };
+	static const unsigned int at[] = { 0, 3, 5, 6, 7, 8, 9, 10, 11 };
+	struct plan_step steps[ARRAY_SIZE(cmds)];
+	struct plan plan = { .step = steps, .nsteps = ARRAY_SIZE(cmds) };
+	unsigned int i;
+	char *text;
+	int j;
+
+	(void)state;
+	for (i = 0; i < ARRAY_SIZE(cmds); i++)
+		hand_step(&steps[i], i == 7 ? UNDO_LINK : UNDO_NONE, cmds[i]);
+	for (i = 0; i < ARRAY_SIZE(at); i++)
+		assert_int_equal(plan_batch_len(&plan, at[i]), want[i]);
+	/* from inside a run, to its end */
+	assert_int_equal(plan_batch_len(&plan, 1), 2);
+	text = plan_batch_text(&plan, 0, 3);
+	assert_string_equal(text,
+			    "link set lo up\naddr add 10.0.0.2/16 dev ib0\nlink set ib0 up\n");
+	free(text);
+	text = plan_batch_text(&plan, 3, 2);
+	assert_string_equal(text, "qdisc replace dev ib0 root handle 1: mq\n"
+			    "qdisc replace dev ib0 parent 1:1 pfifo\n");
+	free(text);
+	for (i = 0; i < ARRAY_SIZE(cmds); i++) {
+		for (j = 0; j < steps[i].argc; j++)
+			free(steps[i].argv[j]);
+		free(steps[i].argv);
+	}
+}
+
 /* The commands of the requests made, as the plan writes them (cmd only) */
 static char *req_cmds(struct t *t)
 {
@@ -293,6 +397,7 @@ static void up_and_down(void **state)
 {
 	char *desc = tmp_path("run/ibsw/fabric.json"), *plan, *want, *got, *text, *cmds;
 	struct t *t = t_new();
+	unsigned int batches;
 	char cmd[512];
 
 	(void)state;
@@ -306,10 +411,20 @@ static void up_and_down(void **state)
 	assert_int_equal(t_run(t, cmd), 0);
 	assert_string_equal(t_err(t), "");
 	assert_string_equal(t_out(t), "");
-	/* every program of the plan, in order; hca desc writes node_desc */
+	/*
+	 * every program of the plan, in order; hca desc writes node_desc. A
+	 * host's ip and tc commands in its namespace run as three batches:
+	 * its management port's, its fabric port's (after host add), tc's.
+	 */
 	want = plan_lines(plan, false);
-	got = drop_lines(t->runs, "write ");
+	text = drop_lines(t->runs, "write ");
+	got = unbatch(text, &batches);
+	free(text);
 	assert_string_equal(got, want);
+	assert_int_equal(batches, 7 * 3);
+	assert_non_null(strstr(t->runs, "tc -n H1 -batch - <<\n"
+			       "\tqdisc replace dev ib0 root handle 1: mq\n"
+			       "\tqdisc replace dev ib0 parent 1:1 pfifo limit 100000\n"));
 	free(got);
 	free(want);
 	assert_true(wrote_desc(t, "rxe_H1", "H1 rxe_H1"));
@@ -502,15 +617,17 @@ static void undo_after_exec_failure(void **state)
 	(void)state;
 	t->respond = kernel;
 	/*
-	 * runs: H1: netns, lo, mtu, addr, addr, up, mq, pfifo x 4, rdma (12);
-	 * H2: netns, lo, mtu, addr
+	 * runs: H1: netns, lo, the batch of ib0, tc's batch, rdma (5); H2:
+	 * netns, lo, the batch of ib0 (it fails)
 	 */
-	t->run_fail = 16;
+	t->run_fail = 8;
 	snprintf(cmd, sizeof(cmd), "fabric up seed002.net no-mgmt desc %s", desc);
 	assert_int_equal(t_run(t, cmd), 1);
 	fflush(t->runsf);
 	assert_non_null(strstr(t->runs,
-			       "ip -n H2 addr add 10.0.0.4/16 dev ib0\n"
+			       "ip -n H2 -batch - <<\n\tlink set ib0 mtu 4200\n"
+			       "\taddr add 10.0.0.4/16 dev ib0\n"
+			       "\taddr add fd00:1b::4/64 dev ib0 nodad\n\tlink set ib0 up\n"
 			       "ip netns del H2\n"
 			       "rdma link delete rxe_H1\n"
 			       "ip netns del H1\n"));
@@ -521,7 +638,11 @@ static void undo_after_exec_failure(void **state)
 	assert_string_equal(mnl_attr_get_str(t_attr(t->req[5], IBSW_A_SWITCH_NAME)), "S2");
 	assert_string_equal(mnl_attr_get_str(t_attr(t->req[6], IBSW_A_SWITCH_NAME)), "S1");
 	assert_string_equal(t_err(t),
-			    "ibswctl: fabric up failed at: ip -n H2 addr add 10.0.0.4/16 dev ib0\n"
+			    "ibswctl: fabric up failed at: ip -n H2 -batch -\n"
+			    "ibswctl:   -:1 link set ib0 mtu 4200\n"
+			    "ibswctl:   -:2 addr add 10.0.0.4/16 dev ib0\n"
+			    "ibswctl:   -:3 addr add fd00:1b::4/64 dev ib0 nodad\n"
+			    "ibswctl:   -:4 link set ib0 up\n"
 			    "ibswctl: undoing what was done\n");
 	assert_false(t->ctl.ops->exists(&t->ctl, desc));
 	free(desc);
@@ -537,17 +658,18 @@ static void undo_mgmt(void **state)
 
 	(void)state;
 	t->respond = kernel;
-	/* runs: bridge add, addr, up; H1: netns, lo, veth, master, addr, up, mtu */
-	t->run_fail = 10;
+	/* runs: bridge add, addr, up; H1: netns, lo, veth, master, eth0's batch, ib0's */
+	t->run_fail = 9;
 	snprintf(cmd, sizeof(cmd), "fabric up seed002.net desc %s", desc);
 	assert_int_equal(t_run(t, cmd), 1);
 	fflush(t->runsf);
 	assert_non_null(strstr(t->runs,
 			       "ip link add m-H1 type veth peer name eth0 netns H1\n"
 			       "ip link set m-H1 master ibsw-mgmt up\n"
-			       "ip -n H1 addr add 10.1.0.3/16 dev eth0\n"
-			       "ip -n H1 link set eth0 up\n"
-			       "ip -n H1 link set ib0 mtu 4200\n"
+			       "ip -n H1 -batch - <<\n\taddr add 10.1.0.3/16 dev eth0\n"
+			       "\tlink set eth0 up\n"
+			       "ip -n H1 -batch - <<\n\tlink set ib0 mtu 4200\n"));
+	assert_non_null(strstr(t->runs, "\tlink set ib0 up\n"
 			       "ip netns del H1\n"
 			       "ip link del ibsw-mgmt\n"));
 	assert_false(t->ctl.ops->exists(&t->ctl, desc));
@@ -952,6 +1074,7 @@ int main(int argc, char **argv)
 		cmocka_unit_test(undo_after_request_failure),
 		cmocka_unit_test(down_module_unloaded),
 		cmocka_unit_test(down_errors),
+		cmocka_unit_test(batches),
 		cmocka_unit_test(sm_up_and_down),
 		cmocka_unit_test(sm_fails),
 		cmocka_unit_test(sm_errors),
