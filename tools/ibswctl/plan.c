@@ -209,7 +209,58 @@ static int plan_links(struct plan *plan)
 	return 0;
 }
 
-static int plan_host_steps(struct plan *plan, const struct plan_host *h)
+/*
+ * A node's namespace and, from the bridge into it, its management
+ * interface: a veth, 10.1.X.Y/16 after the LID of its first port, which
+ * goes away with the namespace. Configured inside by plan_netns_inside().
+ */
+static int plan_netns(struct plan *plan, const struct topo_node *node, const char *netns,
+		      uint16_t lid, char mgmt_ipv4[16])
+{
+	struct plan_step *step;
+	char veth[16];
+
+	step = add_step(plan, PLAN_EXEC, "ip", "netns", "add", netns, NULL);
+	if (!step)
+		return -ENOMEM;
+	step->undo = UNDO_NETNS;
+	step->undo_arg = step->argv[3];
+	if (!plan->opts.mgmt)
+		return 0;
+	snprintf(mgmt_ipv4, 16, "10.1.%u.%u", lid >> 8, lid & 0xff);
+	snprintf(veth, sizeof(veth), "m-%s", node->ident);
+	if (!add_step(plan, PLAN_EXEC, "ip", "link", "add", veth, "type", "veth", "peer", "name",
+		      PLAN_MGMT_IFNAME, "netns", netns, NULL) ||
+	    !add_step(plan, PLAN_EXEC, "ip", "link", "set", veth, "master", PLAN_MGMT_BRIDGE, "up",
+		      NULL))
+		return -ENOMEM;
+	return 0;
+}
+
+/*
+ * Inside a node's namespace: its loopback up, its management interface's
+ * address. For a host, after host add, so that these and its fabric
+ * port's commands make one batch of ip (batch.c).
+ */
+static int plan_netns_inside(struct plan *plan, const char *netns, const char *mgmt_ipv4)
+{
+	char a4[32];
+
+	if (!add_step(plan, PLAN_EXEC, "ip", "-n", netns, "link", "set", "lo", "up", NULL))
+		return -ENOMEM;
+	if (!plan->opts.mgmt)
+		return 0;
+	snprintf(a4, sizeof(a4), "%s/16", mgmt_ipv4);
+	if (!add_step(plan, PLAN_EXEC, "ip", "-n", netns, "addr", "add", a4, "dev",
+		      PLAN_MGMT_IFNAME, NULL) ||
+	    !add_step(plan, PLAN_EXEC, "ip", "-n", netns, "link", "set", PLAN_MGMT_IFNAME, "up",
+		      NULL))
+		return -ENOMEM;
+	return 0;
+}
+
+/* A host port's steps; first: the first of its node, which sets up the namespace */
+static int plan_host_steps(struct plan *plan, const struct plan_host *h, bool first)
 {
 	const char *ns = h->netns, *dev = h->ifname;
 	char sp[64], lid[16], rate[16], mtu[16], a4[32], a6[64], parent[16], scale[16];
@@ -231,7 +282,7 @@ static int plan_host_steps(struct plan *plan, const struct plan_host *h)
 			 "rate", rate, "hca-rate", hca, "mac", h->mac, NULL) :
 		add_step(plan, PLAN_CTL, "host", "add", sp, "name", dev, "netns", ns, "lid", lid,
 			 "rate", rate, "mac", h->mac, NULL);
-	if (!step ||
+	if (!step || (first && plan_netns_inside(plan, ns, h->mgmt_ipv4)) ||
 	    !add_step(plan, PLAN_EXEC, "ip", "-n", ns, "link", "set", dev, "mtu", mtu, NULL) ||
 	    !add_step(plan, PLAN_EXEC, "ip", "-n", ns, "addr", "add", a4, "dev", dev, NULL) ||
 	    !add_step(plan, PLAN_EXEC, "ip", "-n", ns, "addr", "add", a6, "dev", dev, "nodad",
@@ -297,49 +348,6 @@ static int plan_mgmt(struct plan *plan)
 	return 0;
 }
 
-/*
- * A host's management interface: a veth from the bridge into its
- * namespace, 10.1.X.Y/16 after the LID of its first port. It goes away
- * with the namespace.
- */
-static int plan_mgmt_veth(struct plan *plan, const struct topo_node *node, const char *netns,
-			  uint16_t lid, char mgmt_ipv4[16])
-{
-	char veth[16], a4[32];
-
-	if (!plan->opts.mgmt)
-		return 0;
-	snprintf(mgmt_ipv4, 16, "10.1.%u.%u", lid >> 8, lid & 0xff);
-	snprintf(veth, sizeof(veth), "m-%s", node->ident);
-	snprintf(a4, sizeof(a4), "%s/16", mgmt_ipv4);
-	if (!add_step(plan, PLAN_EXEC, "ip", "link", "add", veth, "type", "veth", "peer", "name",
-		      PLAN_MGMT_IFNAME, "netns", netns, NULL) ||
-	    !add_step(plan, PLAN_EXEC, "ip", "link", "set", veth, "master", PLAN_MGMT_BRIDGE, "up",
-		      NULL) ||
-	    !add_step(plan, PLAN_EXEC, "ip", "-n", netns, "addr", "add", a4, "dev",
-		      PLAN_MGMT_IFNAME, NULL) ||
-	    !add_step(plan, PLAN_EXEC, "ip", "-n", netns, "link", "set", PLAN_MGMT_IFNAME, "up",
-		      NULL))
-		return -ENOMEM;
-	return 0;
-}
-
-/* A node's namespace, with its loopback up and its management interface */
-static int plan_netns(struct plan *plan, const struct topo_node *node, const char *netns,
-		      uint16_t lid, char mgmt_ipv4[16])
-{
-	struct plan_step *step;
-
-	step = add_step(plan, PLAN_EXEC, "ip", "netns", "add", netns, NULL);
-	if (!step)
-		return -ENOMEM;
-	step->undo = UNDO_NETNS;
-	step->undo_arg = step->argv[3];
-	if (!add_step(plan, PLAN_EXEC, "ip", "-n", netns, "link", "set", "lo", "up", NULL))
-		return -ENOMEM;
-	return plan_mgmt_veth(plan, node, netns, lid, mgmt_ipv4);
-}
-
 /* The injection rate of a host port, as the kernel works it out */
 static void hca_rate(struct plan_host *h)
 {
@@ -391,8 +399,8 @@ static int plan_hosts(struct plan *plan)
 			if (err)
 				return err;
 		}
+		err = plan_host_steps(plan, h, h->hca != prev);
 		prev = h->hca;
-		err = plan_host_steps(plan, h);
 		if (err)
 			return err;
 	}
@@ -432,7 +440,8 @@ static int plan_mgmt_nodes(struct plan *plan)
 		ctl_lid_ipv4(m->lid, m->ipv4, sizeof(m->ipv4));
 		ctl_lid_ipv6(m->lid, m->ipv6, sizeof(m->ipv6));
 		plan->nmgmt++;
-		err = plan_netns(plan, m->node, m->netns, m->lid, m->mgmt_ipv4);
+		err = plan_netns(plan, m->node, m->netns, m->lid, m->mgmt_ipv4) ?:
+		      plan_netns_inside(plan, m->netns, m->mgmt_ipv4);
 		if (err)
 			return err;
 		snprintf(sp, sizeof(sp), "%s/%u", m->sw->ident, m->sw_port);

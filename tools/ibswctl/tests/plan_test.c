@@ -413,15 +413,18 @@ static void up_and_down(void **state)
 	assert_string_equal(t_out(t), "");
 	/*
 	 * every program of the plan, in order; hca desc writes node_desc. A
-	 * host's ip and tc commands in its namespace run as three batches:
-	 * its management port's, its fabric port's (after host add), tc's.
+	 * host's ip and tc commands in its namespace run as two batches,
+	 * after host add: ip's (loopback, management and fabric ports), tc's.
 	 */
 	want = plan_lines(plan, false);
 	text = drop_lines(t->runs, "write ");
 	got = unbatch(text, &batches);
 	free(text);
 	assert_string_equal(got, want);
-	assert_int_equal(batches, 7 * 3);
+	assert_int_equal(batches, 7 * 2);
+	assert_non_null(strstr(t->runs, "ip -n H1 -batch - <<\n\tlink set lo up\n"
+			       "\taddr add 10.1.0.3/16 dev eth0\n\tlink set eth0 up\n"
+			       "\tlink set ib0 mtu 4200\n"));
 	assert_non_null(strstr(t->runs, "tc -n H1 -batch - <<\n"
 			       "\tqdisc replace dev ib0 root handle 1: mq\n"
 			       "\tqdisc replace dev ib0 parent 1:1 pfifo limit 100000\n"));
@@ -616,16 +619,13 @@ static void undo_after_exec_failure(void **state)
 
 	(void)state;
 	t->respond = kernel;
-	/*
-	 * runs: H1: netns, lo, the batch of ib0, tc's batch, rdma (5); H2:
-	 * netns, lo, the batch of ib0 (it fails)
-	 */
-	t->run_fail = 8;
+	/* runs: H1: netns, ip's batch, tc's, rdma (4); H2: netns, ip's batch (fails) */
+	t->run_fail = 6;
 	snprintf(cmd, sizeof(cmd), "fabric up seed002.net no-mgmt desc %s", desc);
 	assert_int_equal(t_run(t, cmd), 1);
 	fflush(t->runsf);
 	assert_non_null(strstr(t->runs,
-			       "ip -n H2 -batch - <<\n\tlink set ib0 mtu 4200\n"
+			       "ip -n H2 -batch - <<\n\tlink set lo up\n\tlink set ib0 mtu 4200\n"
 			       "\taddr add 10.0.0.4/16 dev ib0\n"
 			       "\taddr add fd00:1b::4/64 dev ib0 nodad\n\tlink set ib0 up\n"
 			       "ip netns del H2\n"
@@ -639,10 +639,11 @@ static void undo_after_exec_failure(void **state)
 	assert_string_equal(mnl_attr_get_str(t_attr(t->req[6], IBSW_A_SWITCH_NAME)), "S1");
 	assert_string_equal(t_err(t),
 			    "ibswctl: fabric up failed at: ip -n H2 -batch -\n"
-			    "ibswctl:   -:1 link set ib0 mtu 4200\n"
-			    "ibswctl:   -:2 addr add 10.0.0.4/16 dev ib0\n"
-			    "ibswctl:   -:3 addr add fd00:1b::4/64 dev ib0 nodad\n"
-			    "ibswctl:   -:4 link set ib0 up\n"
+			    "ibswctl:   -:1 link set lo up\n"
+			    "ibswctl:   -:2 link set ib0 mtu 4200\n"
+			    "ibswctl:   -:3 addr add 10.0.0.4/16 dev ib0\n"
+			    "ibswctl:   -:4 addr add fd00:1b::4/64 dev ib0 nodad\n"
+			    "ibswctl:   -:5 link set ib0 up\n"
 			    "ibswctl: undoing what was done\n");
 	assert_false(t->ctl.ops->exists(&t->ctl, desc));
 	free(desc);
@@ -658,17 +659,17 @@ static void undo_mgmt(void **state)
 
 	(void)state;
 	t->respond = kernel;
-	/* runs: bridge add, addr, up; H1: netns, lo, veth, master, eth0's batch, ib0's */
-	t->run_fail = 9;
+	/* runs: bridge add, addr, up; H1: netns, veth, master, ip's batch (fails) */
+	t->run_fail = 7;
 	snprintf(cmd, sizeof(cmd), "fabric up seed002.net desc %s", desc);
 	assert_int_equal(t_run(t, cmd), 1);
 	fflush(t->runsf);
 	assert_non_null(strstr(t->runs,
 			       "ip link add m-H1 type veth peer name eth0 netns H1\n"
 			       "ip link set m-H1 master ibsw-mgmt up\n"
-			       "ip -n H1 -batch - <<\n\taddr add 10.1.0.3/16 dev eth0\n"
-			       "\tlink set eth0 up\n"
-			       "ip -n H1 -batch - <<\n\tlink set ib0 mtu 4200\n"));
+			       "ip -n H1 -batch - <<\n\tlink set lo up\n"
+			       "\taddr add 10.1.0.3/16 dev eth0\n\tlink set eth0 up\n"
+			       "\tlink set ib0 mtu 4200\n"));
 	assert_non_null(strstr(t->runs, "\tlink set ib0 up\n"
 			       "ip netns del H1\n"
 			       "ip link del ibsw-mgmt\n"));
@@ -698,7 +699,7 @@ static void undo_after_request_failure(void **state)
 	assert_non_null(strstr(t->runs,
 			       "ip netns exec H5 rdma link add rxe_H5 type rxe netdev ib0\n"
 			       "write /nonexistent/sys/class/infiniband/rxe_H5/node_desc H5 rxe_H5\n"
-			       "ip netns add H6\nip -n H6 link set lo up\n"
+			       "ip netns add H6\n"
 			       "ip netns del H6\nrdma link delete rxe_H5\nip netns del H5\n"));
 	assert_non_null(strstr(t->runs, "rdma link delete rxe_H1\nip netns del H1\n"));
 	cmds = req_cmds(t);
