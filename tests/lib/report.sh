@@ -24,6 +24,19 @@ ibsw_skip() {
 	return $IBSW_SKIP
 }
 
+# A case a shell error ended: bash abandons the whole top-level command on
+# an expansion error ($((x - y)) of a word that is not a number, ${x?}),
+# ibsw_case with it, so the case would print no result line and the script
+# would go on. The next ibsw_case or ibsw_exit reports it as failed.
+_ibsw_running=
+_ibsw_abandoned() {
+	[ -n "$_ibsw_running" ] || return 0
+	echo "FAIL: $IBSW_TEST/$_ibsw_running (a shell error ended the case: see its log)"
+	_ibsw_failed=1
+	ibsw_show_log "$IBSW_LOGDIR/$_ibsw_running.log"
+	_ibsw_running=
+}
+
 # ibsw_case NAME FUNCTION [ARGS...]: run one case, print its result line.
 # The function's output goes to $IBSW_LOGDIR/NAME.log, which is shown
 # (prefixed with "# ") when the case fails.
@@ -31,6 +44,8 @@ ibsw_case() {
 	local name=$1 rc t0 t1
 	shift
 
+	_ibsw_abandoned
+	_ibsw_running=$name
 	_ibsw_reason=
 	IBSW_CASE=$name		# for the case function
 	IBSW_CASE_LOG=$IBSW_LOGDIR/$name.log
@@ -39,6 +54,7 @@ ibsw_case() {
 	_ibsw_t0=$t0
 	"$@" >>"$IBSW_CASE_LOG" 2>&1 </dev/null
 	rc=$?
+	_ibsw_running=
 	t1=$EPOCHREALTIME
 	ibsw_reap
 	echo "case $name: status $rc, $(ibsw_elapsed "$t0" "$t1") s" >>"$IBSW_CASE_LOG"
@@ -76,6 +92,7 @@ ibsw_show_log() {
 }
 
 ibsw_exit() {
+	_ibsw_abandoned
 	exit $_ibsw_failed
 }
 

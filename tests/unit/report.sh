@@ -1,0 +1,68 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
+# Unit test of tests/lib/report.sh, the result lines of the VM tests: a
+# case that passes, fails or skips prints its line, and a case that a
+# shell error ends (bash abandons the whole top-level command on an
+# arithmetic expansion error, ibsw_case with it) is still reported as
+# failed, by the next ibsw_case or by ibsw_exit, and fails the script.
+# Prints "PASS: report/CASE" or "FAIL: report/CASE (why)" per case, exits
+# 1 if any failed.
+set -u
+
+root=$(cd "$(dirname "$0")/../.." && pwd)
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+failed=0
+
+# script BODY: a test script of report.sh's cases, run; its output in
+# $tmp/out, its exit status in $tmp/rc
+script() {
+	cat >"$tmp/t.sh" <<-EOS
+		IBSW_TEST=t IBSW_LOGDIR=$tmp IBSW_SKIP=4 _ibsw_failed=0
+		ibsw_reap() { :; }
+		. "$root/tests/lib/report.sh"
+		ok() { :; }
+		bad() { ibsw_fail "it failed"; }
+		skip() { ibsw_skip "not here"; }
+		broken() { local n=-; echo "before"; echo \$((n + 1)); echo "after"; }
+		$1
+	EOS
+	bash "$tmp/t.sh" >"$tmp/out" 2>/dev/null
+	echo $? >"$tmp/rc"
+}
+
+# check NAME WANT_RC LINE...: the script exited WANT_RC and printed these
+# result lines in this order, and no other
+check() {
+	local name=$1 want=$2 got
+	shift 2
+	got=$(grep -E '^(PASS|FAIL|SKIP):' "$tmp/out")
+	if [ "$(cat "$tmp/rc")" = "$want" ] && [ "$got" = "$(printf '%s\n' "$@")" ]; then
+		echo "PASS: report/$name"
+	else
+		echo "FAIL: report/$name (exit $(cat "$tmp/rc"), lines: $(echo "$got" | tr '\n' '|'))"
+		failed=1
+	fi
+}
+
+script $'ibsw_case a ok\nibsw_case b bad\nibsw_case c skip\nibsw_exit'
+check results 1 "PASS: t/a" "FAIL: t/b (it failed)" "SKIP: t/c (not here)"
+
+script $'ibsw_case a ok\nibsw_case c skip\nibsw_exit'
+check all_pass 0 "PASS: t/a" "SKIP: t/c (not here)"
+
+# the case a shell error ends, reported before the next one
+script $'ibsw_case a broken\nibsw_case b ok\nibsw_exit'
+check broken_then_next 1 "FAIL: t/a (a shell error ended the case: see its log)" "PASS: t/b"
+if grep -q '^#   before$' "$tmp/out" && ! grep -q after "$tmp/out"; then
+	echo "PASS: report/broken_log_shown"
+else
+	echo "FAIL: report/broken_log_shown (no log of the broken case)"
+	failed=1
+fi
+
+# ... and by ibsw_exit when it was the last
+script $'ibsw_case a ok\nibsw_case b broken\nibsw_exit'
+check broken_last 1 "PASS: t/a" "FAIL: t/b (a shell error ended the case: see its log)"
+
+exit $failed
