@@ -367,11 +367,16 @@ static int run_batch(struct ctl *ctl, const struct plan *plan, unsigned int firs
 		     unsigned int n)
 {
 	const struct plan_step *s = &plan->step[first];
-	char *argv[] = { s->argv[0], "-n", s->argv[2], "-batch", "-", NULL };
-	struct plan_step b = { .kind = PLAN_EXEC, .argc = 5, .argv = argv };
-	char *text;
+	struct plan_step b = { .kind = PLAN_EXEC, .argc = 5 };
+	char *argv[6] = { NULL }, *text;
 	int rc;
 
+	argv[0] = s->argv[0];
+	argv[1] = "-n";
+	argv[2] = s->argv[2];
+	argv[3] = "-batch";
+	argv[4] = "-";
+	b.argv = argv;
 	text = plan_batch_text(plan, first, n);
 	if (!text) {
 		ctl_err(ctl, "cannot run %s: %s", argv[0], strerror(ENOMEM));
