@@ -166,7 +166,7 @@ static void transact(struct conn *c, uint8_t *mad)
 {
 	size_t size = umad_size() + CCMAD_SIZE;
 	ib_user_mad_t *um;
-	int len, rc;
+	int len, rc, try;
 
 	um = calloc(1, size);
 	if (!um)
@@ -178,9 +178,16 @@ static void transact(struct conn *c, uint8_t *mad)
 	um->addr.hop_limit = 64;
 	memcpy(um->addr.gid, c->dgid, 16);
 
-	if (umad_send(c->portid, c->agent, um, CCMAD_SIZE, c->timeout_ms,
-		      c->retries) < 0)
-		die("send failed: %s", strerror(errno));
+	/*
+	 * The first MAD to a RoCE destination resolves its MAC (ARP or ND)
+	 * while the kernel makes its address handle, and gives that 1 s: a
+	 * slow guest misses it now and then (ETIMEDOUT from the write). The
+	 * neighbour, once resolved, is cached: send again.
+	 */
+	for (try = 0; umad_send(c->portid, c->agent, um, CCMAD_SIZE, c->timeout_ms,
+				c->retries) < 0; try++)
+		if (errno != ETIMEDOUT || try >= c->retries)
+			die("send failed: %s", strerror(errno));
 	for (;;) {
 		len = CCMAD_SIZE;
 		rc = umad_recv(c->portid, um, &len,
