@@ -378,7 +378,8 @@ static void ibsw_engine_pass(struct ibsw_engine *e)
 	struct sk_buff_head done;
 	struct ibsw_port *peer;
 	u16 wake = 0, ok, no;
-	u64 now, lag;
+	bool eligible_known = false;
+	u64 now, lag, lag_busy;
 
 	lockdep_assert_held(&e->lock);
 	__skb_queue_head_init(&done);
@@ -396,7 +397,8 @@ static void ibsw_engine_pass(struct ibsw_engine *e)
 	 * late timer by about one largest packet; kicked out of idle, it
 	 * cannot have started a packet before it arrived (design §2).
 	 */
-	lag = e->wire ? ibsw_engine_lag(e, scale) : 0;
+	lag_busy = pacing ? ibsw_engine_lag(e, scale) : 0;
+	lag = e->wire ? lag_busy : 0;
 	if (e->wire && pacing)
 		ibsw_engine_late(e, now, lag);
 	for (;;) {
@@ -426,10 +428,15 @@ static void ibsw_engine_pass(struct ibsw_engine *e)
 			goto on_wire;
 		}
 		ok = ibsw_engine_eligible(e, src, &no);
-		ibsw_engine_cc_eval(e);
-		vl = ibsw_vlarb_next(&e->arb, ok);
-		if (vl < 0)
+		if (e->cc.threshold)
+			ibsw_engine_cc_eval(e);
+		/* Nothing to send: the arbiter has nothing to say */
+		vl = ok ? ibsw_vlarb_next(&e->arb, ok) : -ENOENT;
+		if (vl < 0) {
+			/* @ok and @no are those of the end of the pass */
+			eligible_known = true;
 			break;
+		}
 		skb = ibsw_engine_dequeue(e, vl, src[vl]);
 		cb = ibsw_cb(skb);
 		len = cb->wire_len;
@@ -461,7 +468,7 @@ on_wire:
 						       lag);
 		else
 			e->busy_until = now;
-		lag = ibsw_engine_lag(e, scale);
+		lag = lag_busy;
 		e->wire = skb;
 	}
 	if (e->wire)
@@ -469,7 +476,8 @@ on_wire:
 	else if (!budget && e->queued)
 		ibsw_engine_arm(e, now);
 
-	ok = ibsw_engine_eligible(e, src, &no);
+	if (!eligible_known)
+		ok = ibsw_engine_eligible(e, src, &no);
 	e->backlog = e->wire && ok;
 	if (e->cc.threshold) {
 		ibsw_engine_cc_roots(e, no);
@@ -484,25 +492,21 @@ on_wire:
 }
 
 /*
- * Run an engine, or leave the run to the context that owns it: it passes
- * again before it lets go, so the work that came in meanwhile is done,
- * and its deliveries stay in the order the packets left the wire. An
- * owner asked again and again hands over to the timer, so a context that
- * kicked it is not held up for long.
+ * Run an engine whose run nobody owns: it passes again before it lets go
+ * if asked to meanwhile, so the work that came in is done and its
+ * deliveries stay in the order the packets left the wire. An owner asked
+ * again and again hands over to the timer, so a context that kicked it
+ * is not held up for long.
  *
- * Context: BH disabled (its timer, or ibsw_engine_start()), no engine
- * lock held.
+ * Context: BH disabled; called with e->lock held and @running clear,
+ * returns with it dropped.
  */
-static void ibsw_engine_step(struct ibsw_engine *e)
+static void ibsw_engine_own(struct ibsw_engine *e)
+	__releases(&e->lock)
 {
 	unsigned int passes = 0;
 
-	spin_lock(&e->lock);
-	if (e->running) {
-		e->rerun = true;
-		spin_unlock(&e->lock);
-		return;
-	}
+	lockdep_assert_held(&e->lock);
 	e->running = true;
 	for (;;) {
 		e->rerun = false;
@@ -520,6 +524,58 @@ static void ibsw_engine_step(struct ibsw_engine *e)
 	}
 	e->running = false;
 	spin_unlock(&e->lock);
+}
+
+/*
+ * Run an engine, or leave the run to the context that owns it (a @rerun
+ * request): it never waits.
+ *
+ * Context: BH disabled (its timer, or ibsw_engine_start()), no engine
+ * lock held.
+ */
+static void ibsw_engine_step(struct ibsw_engine *e)
+{
+	spin_lock(&e->lock);
+	if (e->running) {
+		e->rerun = true;
+		spin_unlock(&e->lock);
+		return;
+	}
+	ibsw_engine_own(e);
+}
+
+/*
+ * A packet was just queued, under the engine lock: run the engine if it
+ * is due, as ibsw_engine_start() would, without letting go of the lock
+ * in between (one lock round trip less per packet and engine).
+ *
+ * Context: BH disabled; called with e->lock held, returns with it
+ * dropped.
+ */
+static void ibsw_engine_queued(struct ibsw_engine *e)
+	__releases(&e->lock)
+{
+	unsigned int *depth = this_cpu_ptr(&ibsw_engine_depth);
+
+	lockdep_assert_held(&e->lock);
+	if (!ibsw_engine_due(e)) {
+		spin_unlock(&e->lock);
+		return;
+	}
+	if (*depth >= IBSW_ENGINE_DEPTH) {
+		if (!e->scheduled)
+			ibsw_engine_arm(e, ktime_get_ns());
+		spin_unlock(&e->lock);
+		return;
+	}
+	if (e->running) {
+		e->rerun = true;
+		spin_unlock(&e->lock);
+		return;
+	}
+	(*depth)++;
+	ibsw_engine_own(e);
+	(*depth)--;
 }
 
 /* The engine's timer: it is due */
@@ -551,7 +607,6 @@ int ibsw_hca_enqueue(struct ibsw_engine *e, struct sk_buff *skb,
 	/* The TX queue's index, its SL */
 	u16 q = txq ? BIT(txq - txq->dev->_tx) : 0;
 	unsigned int vl = ibsw_cb(skb)->out_vl;
-	bool idle;
 
 	spin_lock(&e->lock);
 	if (unlikely(!e->open)) {
@@ -580,10 +635,7 @@ int ibsw_hca_enqueue(struct ibsw_engine *e, struct sk_buff *skb,
 		netif_tx_stop_queue(txq);
 		e->fifo_stopped[vl] |= q;
 	}
-	idle = ibsw_engine_due(e);
-	spin_unlock(&e->lock);
-	if (idle)
-		ibsw_engine_start(e);
+	ibsw_engine_queued(e);
 	return 0;
 }
 EXPORT_SYMBOL_IF_KUNIT(ibsw_hca_enqueue);
@@ -604,8 +656,7 @@ int ibsw_engine_enqueue(struct ibsw_engine *e, unsigned int src,
 {
 	struct ibsw_skb_cb *cb = ibsw_cb(skb);
 	unsigned int vl = cb->out_vl;
-	bool idle = false;
-	int err = 0;
+	int err;
 
 	spin_lock(&e->lock);
 	if (unlikely(!e->open)) {
@@ -624,11 +675,10 @@ int ibsw_engine_enqueue(struct ibsw_engine *e, unsigned int src,
 		e->cc_fill[vl] += ibsw_wire_credits(cb->wire_len);
 		if (e->cc.threshold)
 			ibsw_engine_cc_vl(e, vl);
-		idle = ibsw_engine_due(e);
+		ibsw_engine_queued(e);
+		return 0;
 	}
 	spin_unlock(&e->lock);
-	if (idle)
-		ibsw_engine_start(e);
 	return err;
 }
 
@@ -646,8 +696,7 @@ int ibsw_engine_enqueue(struct ibsw_engine *e, unsigned int src,
  */
 int ibsw_engine_enqueue_vl15(struct ibsw_engine *e, struct sk_buff *skb)
 {
-	bool idle = false;
-	int err = 0;
+	int err;
 
 	spin_lock(&e->lock);
 	if (unlikely(!e->open)) {
@@ -657,11 +706,10 @@ int ibsw_engine_enqueue_vl15(struct ibsw_engine *e, struct sk_buff *skb)
 	} else {
 		__skb_queue_tail(&e->vl15, skb);
 		WRITE_ONCE(e->queued, e->queued | BIT(IBSW_VL15));
-		idle = ibsw_engine_due(e);
+		ibsw_engine_queued(e);
+		return 0;
 	}
 	spin_unlock(&e->lock);
-	if (idle)
-		ibsw_engine_start(e);
 	return err;
 }
 EXPORT_SYMBOL_IF_KUNIT(ibsw_engine_enqueue_vl15);
