@@ -222,7 +222,8 @@ void ibsw_host_deliver(struct ibsw_port *port, struct sk_buff_head *list)
 	}
 	spin_unlock(&h->rxq.lock);
 	/* Down, or a receiver that stopped taking packets */
-	ibsw_host_rx_drop(port, dev, list);
+	if (unlikely(!skb_queue_empty(list)))
+		ibsw_host_rx_drop(port, dev, list);
 	if (likely(on))
 		napi_schedule(&h->napi);
 }

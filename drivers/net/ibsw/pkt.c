@@ -96,8 +96,9 @@ enum ibsw_pkt_class ibsw_pkt_opcode_class(u8 opcode)
 EXPORT_SYMBOL_IF_KUNIT(ibsw_pkt_opcode_class);
 
 /* @len bytes at @off from the Ethernet header, or NULL past the end. */
-static const void *ibsw_pkt_read(const struct sk_buff *skb, unsigned int off,
-				 unsigned int len, void *buf)
+static __always_inline const void *
+ibsw_pkt_read(const struct sk_buff *skb, unsigned int off, unsigned int len,
+	      void *buf)
 {
 	return skb_header_pointer(skb, skb_mac_offset(skb) + off, len, buf);
 }
