@@ -7,6 +7,9 @@
 #   make check      every test: tool unit tests, KUnit, VM integration
 #   make demo       scenario 1 of seed 002 with ibsw-run: table and plots
 #   make bench      rxe through ibsw against veth and a bridge (scripts/bench)
+#   make bench-ports [P="4 16 64 128"]
+#                   the per-packet cost of one switch as its port count
+#                   grows, side by side in one boot (scripts/bench-ports)
 #   make bench-scale [S="1000 500 200"]
 #                   the lowest time scale at which seed 002's scenario 1
 #                   at 1x rates stays link-limited (scripts/bench-scale)
@@ -34,7 +37,7 @@ export IBSW_ROOT IBSW_KVER KDIR IBSW_BUILD
 
 Q := $(if $(V),,@)
 
-.PHONY: all deps modules rxe tools check unit kunit vmcheck longcheck repeat demo bench bench-scale bench-sm checkpatch debugcheck clean
+.PHONY: all deps modules rxe tools check unit kunit vmcheck longcheck repeat demo bench bench-ports bench-scale bench-sm checkpatch debugcheck clean
 
 all: modules rxe tools
 
@@ -73,6 +76,9 @@ demo: all
 
 bench: all
 	$(Q)$(IBSW_ROOT)/scripts/bench
+
+bench-ports: all
+	$(Q)$(IBSW_ROOT)/scripts/bench-ports $(P)
 
 bench-scale: all
 	$(Q)$(IBSW_ROOT)/scripts/bench-scale $(S)
