@@ -68,53 +68,6 @@ static bool ibsw_engine_due(struct ibsw_engine *e)
 	return !e->scheduled || (e->wire && ktime_get_ns() >= e->busy_until);
 }
 
-static void ibsw_engine_step(struct ibsw_engine *e);
-
-/*
- * Run an engine that was idle: at once, in the caller's context, which
- * saves a timer's latency per hop (milliseconds in an emulated VM); or
- * from its timer when engines are already nested on this CPU (an engine
- * delivering to a switch whose engine delivers on...), so the depth
- * stays bounded.
- *
- * Context: BH disabled, no engine lock held.
- */
-static void ibsw_engine_start(struct ibsw_engine *e)
-{
-	unsigned int *depth = this_cpu_ptr(&ibsw_engine_depth);
-
-	if (*depth >= IBSW_ENGINE_DEPTH) {
-		spin_lock(&e->lock);
-		if (e->open && !e->scheduled && e->queued)
-			ibsw_engine_arm(e, ktime_get_ns());
-		spin_unlock(&e->lock);
-		return;
-	}
-	(*depth)++;
-	ibsw_engine_step(e);
-	(*depth)--;
-}
-
-/**
- * ibsw_engine_kick() - let an idle engine look at its queues again
- * @e: the engine
- *
- * Credit came back, or its VL arbitration changed. Only an engine that is
- * idle with packets queued needs a run, and that is read without its
- * lock: the caller returned the credit with a full barrier
- * (ibsw_credit_return()) and a pass reads credit only after a full
- * barrier that follows its clearing @scheduled (ibsw_engine_pass()), so
- * either that pass sees the credit or this sees the engine idle.
- *
- * Context: BH disabled, no engine lock held.
- */
-void ibsw_engine_kick(struct ibsw_engine *e)
-{
-	if (READ_ONCE(e->open) && !READ_ONCE(e->scheduled) &&
-	    READ_ONCE(e->queued))
-		ibsw_engine_start(e);
-}
-
 /* Account the PortXmitWait clocks that ran since the last call */
 void ibsw_engine_wait_update(struct ibsw_engine *e, u64 now, u16 mask)
 {
@@ -527,38 +480,24 @@ static void ibsw_engine_own(struct ibsw_engine *e)
 }
 
 /*
- * Run an engine, or leave the run to the context that owns it (a @rerun
- * request): it never waits.
- *
- * Context: BH disabled (its timer, or ibsw_engine_start()), no engine
- * lock held.
- */
-static void ibsw_engine_step(struct ibsw_engine *e)
-{
-	spin_lock(&e->lock);
-	if (e->running) {
-		e->rerun = true;
-		spin_unlock(&e->lock);
-		return;
-	}
-	ibsw_engine_own(e);
-}
-
-/*
- * A packet was just queued, under the engine lock: run the engine if it
- * is due, as ibsw_engine_start() would, without letting go of the lock
- * in between (one lock round trip less per packet and engine).
+ * Run an engine that is due (idle, or its timer late): at once, in the
+ * caller's context, which saves a timer's latency per hop (milliseconds
+ * in an emulated VM); from its timer when engines are already nested on
+ * this CPU (an engine delivering to a switch whose engine delivers
+ * on...), so the depth stays bounded; or leave the run to the context
+ * that owns it (a @rerun request). It never waits, and never lets go of
+ * the lock between the caller's change and claiming the run.
  *
  * Context: BH disabled; called with e->lock held, returns with it
  * dropped.
  */
-static void ibsw_engine_queued(struct ibsw_engine *e)
+static void ibsw_engine_start(struct ibsw_engine *e)
 	__releases(&e->lock)
 {
 	unsigned int *depth = this_cpu_ptr(&ibsw_engine_depth);
 
 	lockdep_assert_held(&e->lock);
-	if (!ibsw_engine_due(e)) {
+	if (!e->open || !e->queued || !ibsw_engine_due(e)) {
 		spin_unlock(&e->lock);
 		return;
 	}
@@ -578,10 +517,40 @@ static void ibsw_engine_queued(struct ibsw_engine *e)
 	(*depth)--;
 }
 
-/* The engine's timer: it is due */
+/**
+ * ibsw_engine_kick() - let an idle engine look at its queues again
+ * @e: the engine
+ *
+ * Credit came back, or its VL arbitration changed. Only an engine that is
+ * idle with packets queued needs a run, and that is read without its
+ * lock: the caller returned the credit with a full barrier
+ * (ibsw_credit_return()) and a pass reads credit only after a full
+ * barrier that follows its clearing @scheduled (ibsw_engine_pass()), so
+ * either that pass sees the credit or this sees the engine idle.
+ *
+ * Context: BH disabled, no engine lock held.
+ */
+void ibsw_engine_kick(struct ibsw_engine *e)
+{
+	if (READ_ONCE(e->open) && !READ_ONCE(e->scheduled) &&
+	    READ_ONCE(e->queued)) {
+		spin_lock(&e->lock);
+		ibsw_engine_start(e);
+	}
+}
+
+/* The engine's timer: it is due. A run that owns it passes again. */
 enum hrtimer_restart ibsw_engine_run(struct hrtimer *timer)
 {
-	ibsw_engine_step(container_of(timer, struct ibsw_engine, timer));
+	struct ibsw_engine *e = container_of(timer, struct ibsw_engine, timer);
+
+	spin_lock(&e->lock);
+	if (e->running) {
+		e->rerun = true;
+		spin_unlock(&e->lock);
+	} else {
+		ibsw_engine_own(e);
+	}
 	return HRTIMER_NORESTART;
 }
 EXPORT_SYMBOL_IF_KUNIT(ibsw_engine_run);
@@ -635,7 +604,7 @@ int ibsw_hca_enqueue(struct ibsw_engine *e, struct sk_buff *skb,
 		netif_tx_stop_queue(txq);
 		e->fifo_stopped[vl] |= q;
 	}
-	ibsw_engine_queued(e);
+	ibsw_engine_start(e);
 	return 0;
 }
 EXPORT_SYMBOL_IF_KUNIT(ibsw_hca_enqueue);
@@ -675,7 +644,7 @@ int ibsw_engine_enqueue(struct ibsw_engine *e, unsigned int src,
 		e->cc_fill[vl] += ibsw_wire_credits(cb->wire_len);
 		if (e->cc.threshold)
 			ibsw_engine_cc_vl(e, vl);
-		ibsw_engine_queued(e);
+		ibsw_engine_start(e);
 		return 0;
 	}
 	spin_unlock(&e->lock);
@@ -706,7 +675,7 @@ int ibsw_engine_enqueue_vl15(struct ibsw_engine *e, struct sk_buff *skb)
 	} else {
 		__skb_queue_tail(&e->vl15, skb);
 		WRITE_ONCE(e->queued, e->queued | BIT(IBSW_VL15));
-		ibsw_engine_queued(e);
+		ibsw_engine_start(e);
 		return 0;
 	}
 	spin_unlock(&e->lock);

@@ -69,7 +69,7 @@ struct ibsw_cc_log {
  * @nr_src: sources per VL
  * @open: accepts packets; false while the port is unconnected
  * @scheduled: the timer is armed (or about to run)
- * @running: a context owns the run (ibsw_engine_step())
+ * @running: a context owns the run (ibsw_engine_own())
  * @rerun: the owner of the run must pass once more
  * @peer: link: the port it delivers to
  * @down: input buffers of the receiver (NULL: always credit, a host HCA)
