@@ -20,7 +20,8 @@
 #include "fwd.h"
 
 /* memcmp()'s order, in two word compares: looked up per packet, twice */
-static inline int ibsw_addr_cmp(const struct in6_addr *a, const struct in6_addr *b)
+static inline int ibsw_addr_cmp(const struct in6_addr *a,
+				const struct in6_addr *b)
 {
 	u64 x = get_unaligned_be64(&a->s6_addr[0]);
 	u64 y = get_unaligned_be64(&b->s6_addr[0]);
