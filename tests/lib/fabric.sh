@@ -115,12 +115,15 @@ ibsw_time_scale() {
 
 # ------------------------------------------------------------------ losses
 
-# Sum of an rxe hardware counter over the hosts' devices.
+# ibsw_rxe_cnt_total COUNTER [HOST...]: sum of an rxe hardware counter
+# over these hosts' devices (all hosts by default).
 ibsw_rxe_cnt_total() {
-	local h n=0 v
+	local c=$1 h n=0 v
+	shift
 
-	for h in "${!HOST_RXE[@]}"; do
-		read -r v <"/sys/class/infiniband/${HOST_RXE[$h]}/ports/1/hw_counters/$1" || return 1
+	[ $# -gt 0 ] || set -- "${!HOST_RXE[@]}"
+	for h; do
+		read -r v <"/sys/class/infiniband/${HOST_RXE[$h]}/ports/1/hw_counters/$c" || return 1
 		n=$((n + v))
 	done
 	echo "$n"

@@ -174,3 +174,8 @@ ibsw_cpu_check() {
 	[ -z "$worst" ] ||
 		ibsw_fail "CPU-limited: port $(ibsw_port_name "$worst") lost $wpct% of the window to late engine runs"
 }
+
+# The median of the numbers on standard input, one per line.
+ibsw_median() {
+	sort -g | awk '{ v[NR] = $1 } END { print v[int((NR + 1) / 2)] }'
+}
