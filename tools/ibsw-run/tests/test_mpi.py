@@ -1,0 +1,173 @@
+# SPDX-License-Identifier: GPL-2.0
+"""MPI jobs without a kernel: hosts from a fabric description and their
+errors, the hostfile, the agent's map, UCX and MCA settings, the mpirun
+command line, UCX logs of real runs (shortened) and the transport and
+traffic checks on them."""
+
+import os
+import sys
+import unittest
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), '..'))
+from ibswrun import mpi  # noqa: E402
+
+
+def host(name, sw='S1', port=1, rdma=True, mgmt=True):
+    return {'name': name, 'netns': name, 'rdma_dev': 'rxe_' + name if rdma else None,
+            'mgmt_ipv4': '10.1.0.9' if mgmt else None, 'switch': sw, 'switch_port': port,
+            'ipv4': '10.0.0.9'}
+
+
+DESC = {
+    'mgmt': {'bridge': 'ibsw-mgmt', 'ipv4': '10.1.255.254', 'ifname': 'eth0'},
+    # H2 has two ports: the first one counts
+    'hosts': [host('H1', port=1), host('H2', port=2), host('H2', sw='S2', port=7),
+              host('H4', sw='S2', port=4)],
+}
+
+# As UCX 1.13.1 wrote them on rxe through ibsw (rank on H1, pml ucx)
+LOG_H1 = """\
+[1795811258.61] [ibsw-vm:290  :0]     ucp_context.c:1849 UCX  INFO  Version 1.13.1
+[1795811258.62] [ibsw-vm:290  :0]          parser.c:1916 UCX  INFO  UCX_* env variables: \
+UCX_TLS=self,rc_v UCX_RC_TIMEOUT=30s UCX_NET_DEVICES=rxe_H1:1
+[1795811258.86] [ibsw-vm:290  :0]      ucp_worker.c:1763 UCX  INFO    ep_cfg[0]: \
+tag(self/memory0 rc_verbs/rxe_H1:1)
+[1795811258.91] [ibsw-vm:290  :0]      ucp_worker.c:1763 UCX  INFO    ep_cfg[1]: \
+tag(rc_verbs/rxe_H1:1)
+"""
+LOG_H4 = LOG_H1.replace('H1', 'H4')
+# A rank of pml ob1 (TCP) with osc ucx: UCX loaded, no context on a device
+LOG_OB1 = '[1795811258.61] [ibsw-vm:291  :0]     ucp_context.c:1849 UCX  INFO  Version 1.13.1\n'
+
+
+class Hosts(unittest.TestCase):
+    def test_named(self):
+        hs = mpi.job_hosts(DESC, ['H4', 'H2'])
+        self.assertEqual([h['name'] for h in hs], ['H4', 'H2'])
+        self.assertEqual(hs[1], {'name': 'H2', 'netns': 'H2', 'rdma_dev': 'rxe_H2',
+                                 'switch': 'S1', 'switch_port': 2})
+
+    def test_all(self):
+        self.assertEqual([h['name'] for h in mpi.job_hosts(DESC, None)], ['H1', 'H2', 'H4'])
+
+    def test_errors(self):
+        cases = [
+            (DESC, ['H9'], "no host 'H9' in the fabric (hosts: H1 H2 H4)"),
+            (DESC, ['H1', 'H1'], "host 'H1' given twice"),
+            (DESC, [], 'no hosts'),
+            ({'hosts': [host('H1', rdma=False)]}, ['H1'], "host 'H1' has no rxe device"),
+            ({'hosts': [host('H1', mgmt=False)]}, ['H1'], "host 'H1' has no management"),
+            ({'hosts': [host('h.1')]}, ['h.1'], "host 'h.1': Open MPI needs a name without dots"),
+        ]
+        for desc, names, msg in cases:
+            with self.subTest(names=names):
+                with self.assertRaises(mpi.MpiError) as cm:
+                    mpi.job_hosts(desc, names)
+                self.assertIn(msg, str(cm.exception))
+
+    def test_mgmt_network(self):
+        self.assertEqual(mpi.mgmt_network(DESC), '10.1.0.0/16')
+        for desc in ({'mgmt': None}, {}):
+            with self.assertRaises(mpi.MpiError):
+                mpi.mgmt_network(desc)
+
+
+class Launch(unittest.TestCase):
+    def test_hostfile(self):
+        hs = mpi.job_hosts(DESC, ['H1', 'H4'])
+        cases = [(2, 'H1 slots=1\nH4 slots=1\n'), (1, 'H1 slots=1\nH4 slots=1\n'),
+                 (3, 'H1 slots=2\nH4 slots=2\n'), (4, 'H1 slots=2\nH4 slots=2\n')]
+        for np, want in cases:
+            with self.subTest(np=np):
+                self.assertEqual(mpi.hostfile(hs, np), want)
+
+    def test_agent_hosts(self):
+        hs = mpi.job_hosts(DESC, ['H1', 'H4'])
+        self.assertEqual(mpi.agent_hosts(hs), 'H1=H1,rxe_H1 H4=H4,rxe_H4')
+
+    def test_ucx_env(self):
+        env = mpi.ucx_env('rc', 2, '/tmp/j')
+        self.assertEqual(env['UCX_TLS'], 'self,rc_v')
+        self.assertEqual(env['UCX_IB_TRAFFIC_CLASS'], '32')
+        self.assertEqual(env['UCX_UD_VERBS_ETH_DGID_CHECK'], 'n')
+        self.assertEqual(env['UCX_LOG_FILE'], '/tmp/j/ucx.%p.log')
+        self.assertEqual(mpi.ucx_env('ud', 0, '/x')['UCX_TLS'], 'self,ud_v')
+        for tls, sl in (('tcp', 0), ('rc', 16), ('rc', -1)):
+            with self.subTest(tls=tls, sl=sl):
+                with self.assertRaises(mpi.MpiError):
+                    mpi.ucx_env(tls, sl, '/x')
+
+    def test_mca_override(self):
+        p = mpi.mca_params('10.1.0.0/16', [('pml', 'ob1'), ('btl_tcp_if_include', 'eth0')])
+        self.assertEqual(p['pml'], 'ob1')
+        self.assertEqual(p['oob_tcp_if_include'], '10.1.0.0/16')
+        self.assertEqual(list(p).count('pml'), 1)
+        self.assertEqual(list(p)[-1], 'btl_tcp_if_include')
+
+    def test_argv(self):
+        argv = mpi.mpirun_argv('/j/hostfile', 2, {'pml': 'ucx', 'btl': 'self'},
+                               {'UCX_TLS': 'self,rc_v', 'UCX_A': '1'}, 60,
+                               ['NPopenmpi', '-o', 'np.out'])
+        self.assertEqual(argv, [
+            'mpirun', '--allow-run-as-root', '--hostfile', '/j/hostfile', '-np', '2',
+            '--map-by', 'node', '--bind-to', 'none', '--mca', 'pml', 'ucx', '--mca', 'btl',
+            'self', '-x', 'UCX_A=1', '-x', 'UCX_TLS=self,rc_v', '--timeout', '60',
+            'NPopenmpi', '-o', 'np.out'])
+        self.assertNotIn('--timeout', mpi.mpirun_argv('h', 1, {}, {}, 0, ['a']))
+
+
+class Check(unittest.TestCase):
+    HOSTS = [host('H1', port=1), host('H4', sw='S2', port=4)]
+
+    def test_parse(self):
+        self.assertEqual(mpi.parse_ucx_log(LOG_H1),
+                         ('rxe_H1', {'self/memory0', 'rc_verbs/rxe_H1:1'}))
+        self.assertEqual(mpi.parse_ucx_log(LOG_OB1), (None, set()))
+
+    def test_transport(self):
+        cases = [
+            ('rc over the fabric', [LOG_H1, LOG_H4], 'rc', []),
+            ('ob1 over TCP', [LOG_OB1, LOG_OB1], 'rc',
+             ['0 of 2 ranks ran UCX on an rxe device']),
+            ('one rank missing', [LOG_H1], 'rc', ['1 of 2 ranks']),
+            ('ud asked, rc used', [LOG_H1, LOG_H4], 'ud',
+             ['the rank on rxe_H1 used rc_verbs/rxe_H1:1, not ud_verbs',
+              'the rank on rxe_H1 made no ud_verbs endpoint',
+              'the rank on rxe_H4 used rc_verbs/rxe_H4:1, not ud_verbs',
+              'the rank on rxe_H4 made no ud_verbs endpoint']),
+            ('other host\'s device', [LOG_H1.replace('rc_verbs/rxe_H1', 'rc_verbs/rxe_H4'),
+                                      LOG_H4], 'rc',
+             ["the rank on rxe_H1 used rc_verbs/rxe_H4:1: another host's device"]),
+            ('tcp transport', [LOG_H1.replace('tag(rc_verbs/rxe_H1:1)', 'tag(tcp/eth0)'),
+                               LOG_H4], 'rc', ['the rank on rxe_H1 used tcp/eth0']),
+            ('not a job host', [LOG_H1.replace('H1', 'H7'), LOG_H4], 'rc',
+             ["a rank ran with device rxe_H7, not one of the job's hosts'"]),
+        ]
+        for what, logs, tls, want in cases:
+            with self.subTest(what):
+                got = mpi.check_transport(self.HOSTS, 2, logs, tls)
+                self.assertEqual(len(got), len(want), got)
+                for g, w in zip(got, want):
+                    self.assertIn(w, g)
+
+    def test_traffic(self):
+        before = {('S1', 1, 'port_rcv_data'): 10, ('S1', 1, 'port_xmit_data'): 20,
+                  ('S1', 1, 'port_rcv_packets'): 1, ('S1', 1, 'port_xmit_packets'): 2,
+                  ('S2', 4, 'port_rcv_data'): 0, ('S2', 4, 'port_xmit_data'): 0,
+                  ('S2', 4, 'port_rcv_packets'): 0, ('S2', 4, 'port_xmit_packets'): 0}
+        after = dict(before)
+        after[('S1', 1, 'port_rcv_data')] = 110
+        after[('S1', 1, 'port_rcv_packets')] = 5
+        after[('S1', 1, 'port_xmit_data')] = 21
+        after[('S1', 1, 'port_xmit_packets')] = 3
+        t = mpi.port_traffic(self.HOSTS, before, after)
+        self.assertEqual(t['H1'], {'sent_bytes': 400, 'rcvd_bytes': 4, 'sent_pkts': 4,
+                                   'rcvd_pkts': 1})
+        self.assertEqual(t['H4'], {'sent_bytes': 0, 'rcvd_bytes': 0, 'sent_pkts': 0,
+                                   'rcvd_pkts': 0})
+        self.assertEqual(mpi.check_traffic(t),
+                         ['H4 sent 0 and received 0 packets through its switch port'])
+
+
+if __name__ == '__main__':
+    unittest.main()
