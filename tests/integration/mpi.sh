@@ -9,7 +9,8 @@
 # host's device only; the bytes NetPIPE moved show at the hosts' switch
 # ports; no rxe ACK timeout fired (wall-clock timers). UD alone on SL 1
 # carries its packets on VL 1. A job that moves its messages over TCP
-# (pml ob1) instead runs but fails ibsw-mpirun's check.
+# (pml ob1) instead runs but fails ibsw-mpirun's check. A scenario's mpi
+# line runs NetPIPE through ibsw-run, which ends the run with the job.
 # shellcheck source=tests/lib.sh disable=SC2317
 . "$(dirname "$0")/../lib.sh"
 
@@ -111,11 +112,39 @@ tcp_fails_check() {
 		ibsw_fail "no transport complaint in $out"
 }
 
+# An mpi line of a scenario (ibsw-run --no-vm, which brings its own
+# fabric up): NetPIPE as scenarios/seed002-netpipe.scn runs it, but to 4 KiB.
+# The run ends when the job does, and summary.json has the job's report.
+scenario_mpi() {
+	local scn=$IBSW_LOGDIR/netpipe.scn out=$IBSW_LOGDIR/run rc=0 j dur
+
+	ibsw_fabric_down || ibsw_fail "fabric down failed" || return
+	sed -e "s|^topology .*|topology $IBSW_ROOT/topologies/seed002.net|" \
+		-e 's|-u 65536|-u 4096|' "$IBSW_ROOT/scenarios/seed002-netpipe.scn" >"$scn"
+	timeout -k 10 300 "$IBSW_ROOT/tools/ibsw-run/ibsw-run" --no-vm "$scn" -o "$out" || rc=$?
+	[ "$rc" = 0 ] || ibsw_fail "ibsw-run exit $rc" || return
+	j=$out/summary.json
+	[ "$(jq -r '.mpi.NP | "\(.exit) \(.fabric_ok)"' "$j")" = "0 true" ] ||
+		ibsw_fail "job: $(jq -c '.mpi.NP' "$j")" || return
+	[ "$(jq -r '.mpi.NP.transports | join(" ")' "$j")" = \
+		"rc_verbs/rxe_H1:1 rc_verbs/rxe_H4:1 self/memory0" ] ||
+		ibsw_fail "transports: $(jq -c '.mpi.NP.transports' "$j")" || return
+	[ "$(awk 'END { print $1 }' "$out/mpi/NP/np.out")" = 4096 ] ||
+		ibsw_fail "no NetPIPE curve to 4096 bytes in mpi/NP/np.out" || return
+	dur=$(jq '.duration' "$j")
+	echo "scenario: NetPIPE's job ended the run at $dur s emulated (of 1 s)" | tee -a "$RESULTS"
+	awk -v d="$dur" 'BEGIN { exit !(d > 0 && d < 0.5) }' ||
+		ibsw_fail "the run lasted $dur s: it did not end with the job" || return
+	grep -q '^MPI NP on H1,H4, 2 ranks: exit 0, across the fabric' "$out/summary.txt" ||
+		ibsw_fail "summary.txt has no line on the job"
+}
+
 ibsw_case netpipe_rc netpipe_rc
 ibsw_case transport_rc transport_rc
 ibsw_case ud_sl1 ud_sl1
 ibsw_case tcp_fails_check tcp_fails_check
 ibsw_case no_timeouts no_timeouts
+ibsw_case scenario_mpi scenario_mpi
 
 [ -s "$RESULTS" ] && while read -r l; do ibsw_note "$l"; done <"$RESULTS"
 

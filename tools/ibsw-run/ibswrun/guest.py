@@ -19,11 +19,13 @@ import datetime
 import json
 import math
 import os
+import shutil
 import signal
 import subprocess
 import time
 
 from . import cct
+from . import mpi
 from . import scenario
 from . import schedule as sched
 
@@ -45,6 +47,8 @@ PERFTEST = {'write': 'ib_write_bw', 'read': 'ib_read_bw', 'send': 'ib_send_bw'}
 # a TCG guest with a host core for all its vCPUs, and the links fall
 # behind their pace (a standing queue that the switches mark).
 PERFTEST_NICE = 19
+# Runs a scenario's MPI jobs (and nices their ranks as perftest is)
+MPIRUN = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), 'ibsw-mpirun')
 
 
 class GuestError(Exception):
@@ -479,7 +483,7 @@ class Proc:
     """A program in a host's namespace, in its own session (its process
     group is what gets signalled), output appended to a log."""
 
-    def __init__(self, label, netns, argv, log_path, nice=0, env=None):
+    def __init__(self, label, netns, argv, log_path, nice=0, env=None, cwd=None):
         self.label = label
         self.argv = argv
         self.exit = None
@@ -491,7 +495,7 @@ class Proc:
             self.p = subprocess.Popen(prefix + argv,
                                       stdin=subprocess.DEVNULL, stdout=log,
                                       stderr=subprocess.STDOUT,
-                                      start_new_session=True, close_fds=True, env=env,
+                                      start_new_session=True, close_fds=True, env=env, cwd=cwd,
                                       preexec_fn=(lambda: os.nice(nice)) if nice else None)
         self.pid = self.p.pid
 
@@ -538,7 +542,7 @@ class Item:
 
     def __init__(self, spec, kind):
         self.spec = spec
-        self.kind = kind		# 'flow' or 'app'
+        self.kind = kind		# 'flow', 'app' or 'mpi'
         self.name = spec.name
         self.server = None
         self.client = None		# the flow's client, or the application
@@ -562,6 +566,8 @@ class Item:
             d['not_started'] = self.not_started
         if self.kind == 'app':
             d['app'] = True
+        if self.kind == 'mpi':
+            d['mpi'] = mpi.job_dir(self.name)
         if self.note:
             d['note'] = self.note
         return d
@@ -588,7 +594,8 @@ class Run:
         self.t0 = None
         self.desc = None
         self.sources = {}
-        self.items = [Item(f, 'flow') for f in sc.flows] + [Item(a, 'app') for a in sc.apps]
+        self.items = ([Item(f, 'flow') for f in sc.flows] + [Item(a, 'app') for a in sc.apps] +
+                      [Item(j, 'mpi') for j in sc.mpi])
         self.interrupted = False
         self.error = None
         self.fabric_up = False
@@ -873,6 +880,13 @@ class Run:
             netns = h['netns']
             label = 'client on %s' % cli
             nice = PERFTEST_NICE
+        elif it.kind == 'mpi':
+            cwd = os.path.join(self.dir, mpi.job_dir(it.name))
+            os.makedirs(cwd, exist_ok=True)
+            for path in it.spec.inputs:
+                shutil.copy(path, cwd)
+            argv = mpi.runner_argv(it.spec, MPIRUN, self.desc_path, cwd)
+            netns, label, nice = None, 'MPI job beside ibsw-run', 0
         else:
             try:
                 argv = scenario.expand(it.spec.argv, self.hosts,
@@ -888,7 +902,8 @@ class Run:
             nice = 0
         it.started = self.now_emu()
         it.client = Proc(label, netns, argv, it.log, nice,
-                         self.app_env if it.kind == 'app' else None)
+                         self.app_env if it.kind != 'flow' else None,
+                         cwd if it.kind == 'mpi' else None)
         self.note('%s %s started (pid %d): %s' % (it.kind, it.name, it.client.pid, ' '.join(argv)))
 
     def stop_item(self, it):
@@ -1055,6 +1070,11 @@ class Run:
                 self.check_stop()
             self.reap_all(block=False)
             self.check_exits()
+            if self.mpi_done():
+                self.take_sample()
+                self.note('every MPI job has ended: the run ends at %s' % fmt_time(
+                    self.now_emu(), sc.duration), show=True)
+                break
             if self.pending is not None:
                 self.watch_starts()
                 continue
@@ -1070,6 +1090,13 @@ class Run:
                 if flows:
                     self.hold(s, shift, flows)
         self.note('run complete', show=False)
+
+    def mpi_done(self):
+        """Whether the scenario has MPI jobs and all of them have ended:
+        the run is then over (the scenario's duration is its limit)."""
+        jobs = [it for it in self.items if it.kind == 'mpi']
+        return bool(jobs) and all(it.client is not None and not it.client.running()
+                                  for it in jobs)
 
     def check_exits(self):
         for it in self.items:

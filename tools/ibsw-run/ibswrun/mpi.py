@@ -9,6 +9,7 @@ host's namespace; the daemons talk to mpirun over the management network.
 Documentation/mpi.md explains each setting."""
 
 import ipaddress
+import json
 import math
 import os
 import re
@@ -30,6 +31,16 @@ LOCAL_TRANSPORTS = ('self/',)
 
 # ibsw-mpirun exit status when the job ran but not across the fabric.
 EXIT_NOT_FABRIC = 5
+
+# Ranks busy-poll: at nice 19 they leave a vCPU at once to the softirqs and
+# workers that run rxe and the emulated links, which otherwise wait for
+# their time slice and fall behind the links' pace (as perftest's).
+NICE = 19
+
+# A scenario's MPI job works in this directory of the results, and
+# ibsw-mpirun leaves its report and the ranks' UCX logs there.
+REPORT = 'report.json'
+LOGS = 'ucx'
 
 
 class MpiError(Exception):
@@ -80,6 +91,22 @@ def mgmt_network(desc):
     return str(ipaddress.ip_network(mgmt['ipv4'] + '/16', strict=False))
 
 
+def job_dir(name):
+    """A scenario's MPI job's directory, relative to the results."""
+    return os.path.join('mpi', name)
+
+
+def runner_argv(job, mpirun, desc_path, cwd):
+    """The ibsw-mpirun command line of a scenario's mpi line (job: a
+    scenario.MpiJob) that runs in cwd."""
+    argv = [mpirun, '--desc', desc_path, '-H', ','.join(job.hosts)]
+    if job.np:
+        argv += ['-n', str(job.np)]
+    return argv + ['--tls', job.tls, '--sl', str(job.sl),
+                   '--json', os.path.join(cwd, REPORT), '--keep', os.path.join(cwd, LOGS),
+                   '--'] + list(job.argv)
+
+
 def hostfile(hosts, np):
     """Open MPI hostfile: one line per host, enough slots for np ranks
     placed round robin (--map-by node)."""
@@ -118,9 +145,10 @@ def ucx_env(tls, sl, log_dir):
     }
 
 
-def mca_params(mgmt_cidr, overrides=()):
-    """Open MPI's MCA parameters, in order; overrides (NAME, VALUE) pairs
-    replace or add (mpirun refuses a parameter given twice)."""
+def mca_params(mgmt_cidr, agent, overrides=()):
+    """Open MPI's MCA parameters, in order: agent is ibsw-mpi-agent's path;
+    overrides (NAME, VALUE) pairs replace or add (mpirun refuses a
+    parameter given twice)."""
     params = {
         # Debian's openmpi-mca-params.conf turns UCX off (pml = ^ucx), and
         # pml/ucx ranks itself below ob1 on a device not named mlx*: ask for
@@ -129,7 +157,7 @@ def mca_params(mgmt_cidr, overrides=()):
         'pml': 'ucx',
         'osc': 'ucx',
         'btl': 'self',
-        'plm_rsh_agent': 'ibsw-mpi-agent',
+        'plm_rsh_agent': agent,
         # mpirun starts every daemon itself (through the agent)
         'plm_rsh_no_tree_spawn': '1',
         'oob_tcp_if_include': mgmt_cidr,
@@ -226,3 +254,109 @@ def check_traffic(traffic):
     return ['%s sent %d and received %d packets through its switch port' %
             (name, t['sent_pkts'], t['rcvd_pkts'])
             for name, t in traffic.items() if t['sent_pkts'] <= 0 or t['rcvd_pkts'] <= 0]
+
+
+def _value(text):
+    for kind in (int, float):
+        try:
+            return kind(text)
+        except ValueError:
+            pass
+    return text
+
+
+def parse_hpcc(text):
+    """The Summary section of HPCC's hpccoutf.txt as {key: number or
+    text}, or None when there is none (HPCC writes it last: a run that
+    was stopped has only the sections before)."""
+    out = None
+    for line in text.splitlines():
+        line = line.strip()
+        if line == 'Begin of Summary section.':
+            out = {}
+        elif line == 'End of Summary section.':
+            return out
+        elif out is not None and '=' in line:
+            key, _, value = line.partition('=')
+            out[key.strip()] = _value(value.strip())
+    return None
+
+
+# The HPCC summary fields of seed 002's Table III, in its order:
+# (the paper's row, HPCC's key, unit).
+TABLE3 = (
+    ('Min Ping Pong Lat.', 'MinPingPongLatency_usec', 'us'),
+    ('Avg Ping Pong Lat.', 'AvgPingPongLatency_usec', 'us'),
+    ('Max Ping Pong Lat.', 'MaxPingPongLatency_usec', 'us'),
+    ('Naturally Ordered Ring Lat.', 'NaturallyOrderedRingLatency_usec', 'us'),
+    ('Randomly Ordered Ring Lat.', 'RandomlyOrderedRingLatency_usec', 'us'),
+    ('Min Ping Pong BW', 'MinPingPongBandwidth_GBytes', 'GB/s'),
+    ('Avg Ping Pong BW', 'AvgPingPongBandwidth_GBytes', 'GB/s'),
+    ('Max Ping Pong BW', 'MaxPingPongBandwidth_GBytes', 'GB/s'),
+    ('Naturally Ordered Ring BW', 'NaturallyOrderedRingBandwidth_GBytes', 'GB/s'),
+    ('Randomly Ordered Ring BW', 'RandomlyOrderedRingBandwidth_GBytes', 'GB/s'),
+    ('PTRANS', 'PTRANS_GBs', 'GB/s'),
+    ('HPLinpack', 'HPL_Tflops', 'Tflop/s'),
+    ('MPIRandomAccess', 'MPIRandomAccess_GUPs', 'GUP/s'),
+    ('MPIFFT', 'MPIFFT_Gflops', 'Gflop/s'),
+)
+HPCC_OUTPUT = 'hpccoutf.txt'
+
+
+def _read(path):
+    try:
+        with open(path, encoding='utf-8', errors='replace') as f:
+            return f.read()
+    except OSError:
+        return None
+
+
+def job_summary(results, job, state):
+    """summary.json's entry of a scenario's MPI job: job is its scenario
+    entry (a dict), state its run.json entry; ibsw-mpirun's report and
+    HPCC's summary from the job's directory, when there."""
+    state = state or {}
+    d = os.path.join(results, job_dir(job['name']))
+    out = {'hosts': job['hosts'], 'np': job['np'] or len(job['hosts']), 'tls': job['tls'],
+           'sl': job['sl'], 'argv': job['argv'], 'start': job['start'], 'stop': job['stop'],
+           'launched': state.get('started'), 'ended': state.get('stopped'),
+           'exit': state.get('exit'), 'dir': job_dir(job['name']),
+           'fabric_ok': None, 'problems': None, 'transports': None, 'ports': None,
+           'hpcc': None}
+    text = _read(os.path.join(d, REPORT))
+    if text:
+        try:
+            rep = json.loads(text)
+        except ValueError:
+            rep = {'problems': ['%s is not JSON' % REPORT]}
+        out['fabric_ok'] = rep.get('fabric_ok')
+        out['problems'] = rep.get('problems')
+        out['ports'] = rep.get('ports')
+        out['transports'] = sorted({t for r in rep.get('ranks', []) for t in r['transports']})
+    text = _read(os.path.join(d, HPCC_OUTPUT))
+    if text:
+        out['hpcc'] = parse_hpcc(text)
+    return out
+
+
+def summary_lines(name, s):
+    """The report table's lines on an MPI job (s: its job_summary)."""
+    status = 'not started' if s['launched'] is None else (
+        'running at the end' if s['exit'] is None else 'exit %d' % s['exit'])
+    if s['fabric_ok'] is None:
+        fabric = 'no ibsw-mpirun report'
+    elif s['fabric_ok']:
+        fabric = 'across the fabric (%s)' % ' '.join(
+            t for t in s['transports'] if not t.startswith(LOCAL_TRANSPORTS))
+    else:
+        fabric = 'NOT across the fabric: %s' % '; '.join(s['problems'])
+    out = ['MPI %s on %s, %d ranks: %s, %s' % (name, ','.join(s['hosts']), s['np'], status,
+                                              fabric)]
+    if s['hpcc'] is not None:
+        for label, key, unit in TABLE3:
+            v = s['hpcc'].get(key)
+            out.append('  %-28s %14s %s' % (label, '-' if v is None else '%.6g' % v, unit))
+    elif os.path.basename(s['argv'][0]) == 'hpcc':
+        out.append('  no HPCC summary in %s/%s (stopped before its end?)' % (s['dir'],
+                                                                           HPCC_OUTPUT))
+    return out

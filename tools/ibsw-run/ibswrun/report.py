@@ -20,7 +20,7 @@ import json
 import os
 import sys
 
-from . import plot, schedule, stats
+from . import mpi, plot, schedule, stats
 from .scenario import DATA_COUNTERS, fmt_time
 
 SCHEMA = 1
@@ -296,6 +296,8 @@ def make(directory, plots=True):
                      'not_started': not_started,
                      'holding': bool(sched.get('holding'))},
         'flows': flows,
+        'mpi': {j['name']: mpi.job_summary(directory, j, (run.get('flows') or {}).get(j['name']))
+                for j in sc.get('mpi', [])},
         'fairness': fairness,
         'counters': counters,
         'cpu_limited': cpu_limited(run.get('xmit_late'), windows,
@@ -405,6 +407,8 @@ def table(summary):
             '  ' + _cell(_most(late['windows'].get(w)), '.1f', widths[w]) for w in windows))
     if not summary['flows']:
         out.append('(no flow samples)')
+    for name, job in (summary.get('mpi') or {}).items():
+        out += mpi.summary_lines(name, job)
     out += late_lines(late)
     return '\n'.join(out) + '\n'
 

@@ -23,13 +23,16 @@ from . import cct
 
 NAME_RE = re.compile(r'[A-Za-z0-9_.-]+\Z')
 KEYWORDS = ('name', 'topology', 'scale', 'fabric', 'duration', 'sample', 'start_timeout',
-            'cc', 'flow', 'app', 'counter', 'window', 'fairness')
+            'cc', 'flow', 'app', 'mpi', 'counter', 'window', 'fairness')
 SINGLE = ('name', 'topology', 'scale', 'fabric', 'duration', 'sample', 'start_timeout')
 # start_timeout: wall-clock seconds the runner waits for a launched flow
 # to start (ibswrun.schedule); the default and the largest allowed
 START_TIMEOUT = 60.0
 START_TIMEOUT_MAX = 3600.0
 VERBS = ('write', 'read', 'send')
+# mpi lines: UCX transports (ibsw-mpirun --tls) and the largest rank count
+MPI_TLS = ('rc', 'ud')
+MPI_NP_MAX = 1024
 # cc lines: the settings of `ibswctl cc set SW` and `cc set SW/PORT`, with
 # the largest value of each number
 CC_KEYS = {'switch': ('threshold', 'marking_rate', 'packet_size', 'victim_mask'),
@@ -140,6 +143,22 @@ class App:
 
 
 @dataclasses.dataclass
+class MpiJob:
+    """An mpi line: PROGRAM run by ibsw-mpirun on HOSTS, with the input
+    files copied into its working directory (mpi/NAME/ of the results)."""
+    name: str
+    hosts: list
+    np: object		# None: one rank per host
+    tls: str
+    sl: int
+    start: float
+    stop: float
+    inputs: list
+    argv: list
+    line: int
+
+
+@dataclasses.dataclass
 class CcSetting:
     """A cc line: ibswctl cc set SWITCH[/PORT] ARGS (ibccconfig's words)."""
     switch: str
@@ -195,6 +214,7 @@ class Scenario:
     warnings: list
     hca_settings: list = dataclasses.field(default_factory=list)
     start_timeout: float = START_TIMEOUT
+    mpi: list = dataclasses.field(default_factory=list)
 
 
 def parse_time(word):
@@ -319,7 +339,7 @@ class _Parser:
     def __init__(self, path):
         self.path = path
         self.single = {}	# keyword -> (line, words)
-        self.flows, self.apps, self.counters = [], [], []
+        self.flows, self.apps, self.counters, self.mpi = [], [], [], []
         self.windows, self.fairness = [], []
         self.cc_off, self.cc_settings, self.hca_settings = None, [], []
         self.warnings = []
@@ -402,6 +422,41 @@ class _Parser:
                              parse_time(opts['start']) if 'start' in opts else 0.0,
                              parse_time(opts['stop']) if 'stop' in opts else None,
                              argv, no))
+
+    def rec_mpi(self, no, args):
+        usage = ('mpi needs NAME HOST,HOST... [np N] [tls rc|ud] [sl SL] [start T] [stop T] '
+                 '[in FILE,...] -- PROGRAM...')
+        if '--' not in args:
+            raise _Bad(usage)
+        cut = args.index('--')
+        head, argv = args[:cut], args[cut + 1:]
+        if len(head) < 2:
+            raise _Bad(usage)
+        if not argv:
+            raise _Bad('mpi needs a program after --')
+        opts = _opts(head[2:], ('np', 'tls', 'sl', 'start', 'stop', 'in'), 'mpi')
+        hosts = head[1].split(',')
+        if '' in hosts:
+            raise _Bad(f"bad host list '{head[1]}' (HOST,HOST,... without blanks)")
+        tls = opts.get('tls', 'rc')
+        if tls not in MPI_TLS:
+            raise _Bad(f"unknown mpi tls '{tls}' ({' '.join(MPI_TLS)})")
+        inputs = []
+        for word in opts['in'].split(',') if 'in' in opts else []:
+            path = os.path.abspath(os.path.join(os.path.dirname(self.path), word))
+            if not os.path.isfile(path) or not os.access(path, os.R_OK):
+                raise _Bad(f"mpi input '{word}' ({path}) is not a readable file (the path "
+                           "is relative to the scenario file's directory)")
+            if os.path.basename(path) in [os.path.basename(p) for p in inputs]:
+                raise _Bad(f"two mpi inputs named {os.path.basename(path)}: they go into "
+                           'one directory')
+            inputs.append(path)
+        self.mpi.append(MpiJob(
+            _name(head[0], 'mpi'), hosts,
+            parse_int(opts['np'], 1, MPI_NP_MAX, 'rank count') if 'np' in opts else None,
+            tls, parse_int(opts['sl'], 0, 15, 'SL') if 'sl' in opts else 0,
+            parse_time(opts['start']) if 'start' in opts else 0.0,
+            parse_time(opts['stop']) if 'stop' in opts else None, inputs, argv, no))
 
     def rec_cc(self, no, args):
         if args == ['off']:
@@ -622,14 +677,19 @@ class _Parser:
                           f'duration {fmt_time(duration)}')
 
         names = {}
-        items = sorted(self.flows + self.apps, key=lambda o: o.line)
+        items = sorted(self.flows + self.apps + self.mpi, key=lambda o: o.line)
         for obj in items:
-            what = 'flow' if isinstance(obj, Flow) else 'app'
+            what = {Flow: 'flow', App: 'app', MpiJob: 'mpi'}[type(obj)]
             if obj.name in names:
-                self.fail(obj.line, f"duplicate flow/app name '{obj.name}' "
+                self.fail(obj.line, f"duplicate flow/app/mpi name '{obj.name}' "
                           f'(first at line {names[obj.name].line})')
             names[obj.name] = obj
-            if what == 'flow':
+            if what == 'mpi':
+                obj.hosts = [host(obj.line, h, 'mpi') for h in obj.hosts]
+                dup = {h for h in obj.hosts if obj.hosts.count(h) > 1}
+                if dup:
+                    self.fail(obj.line, f"mpi {obj.name}: host {min(dup)} listed twice")
+            elif what == 'flow':
                 obj.src = host(obj.line, obj.src, 'source')
                 obj.dst = host(obj.line, obj.dst, 'destination')
                 if obj.src == obj.dst:
@@ -652,7 +712,7 @@ class _Parser:
                             self.fail(obj.line, f"unknown field '{m.group(2)}' in placeholder "
                                       f"'{m.group(0)}' ({' '.join(PLACEHOLDERS)})")
             times(obj, what)
-        self.overlaps(items)
+        self.overlaps([o for o in items if not isinstance(o, MpiJob)])
 
         seen = {}
         for c in self.counters:
@@ -691,6 +751,9 @@ class _Parser:
                           f'(first at line {fnames[fs.name]})')
             fnames[fs.name] = fs.line
             for f in fs.flows:
+                if isinstance(names.get(f), MpiJob):
+                    self.fail(fs.line, f"mpi job '{f}' in fairness set {fs.name}: it has no "
+                              'throughput of its own (only flows and apps do)')
                 if f not in names:
                     self.fail(fs.line, f"unknown flow '{f}' in fairness set {fs.name} "
                               f"(flows and apps: {' '.join(names) or 'none'})")
@@ -712,7 +775,8 @@ class _Parser:
             cc += ' (OpenSM)'
         return Scenario(name, self.path, topology, scale, list(fabric_args), duration, sample,
                         cc, self.cc_settings, self.flows, self.apps, self.counters, windows, self.fairness,
-                        hosts, switches, self.warnings, self.hca_settings, start_timeout)
+                        hosts, switches, self.warnings, self.hca_settings, start_timeout,
+                        self.mpi)
 
     def at(self, no, func, *args):
         try:

@@ -4,8 +4,12 @@ errors, the hostfile, the agent's map, UCX and MCA settings, the mpirun
 command line, UCX logs of real runs (shortened) and the transport and
 traffic checks on them."""
 
+import json
 import os
+import shutil
 import sys
+import tempfile
+import types
 import unittest
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), '..'))
@@ -98,9 +102,11 @@ class Launch(unittest.TestCase):
                     mpi.ucx_env(tls, sl, '/x')
 
     def test_mca_override(self):
-        p = mpi.mca_params('10.1.0.0/16', [('pml', 'ob1'), ('btl_tcp_if_include', 'eth0')])
+        p = mpi.mca_params('10.1.0.0/16', '/t/ibsw-mpi-agent',
+                           [('pml', 'ob1'), ('btl_tcp_if_include', 'eth0')])
         self.assertEqual(p['pml'], 'ob1')
         self.assertEqual(p['oob_tcp_if_include'], '10.1.0.0/16')
+        self.assertEqual(p['plm_rsh_agent'], '/t/ibsw-mpi-agent')
         self.assertEqual(list(p).count('pml'), 1)
         self.assertEqual(list(p)[-1], 'btl_tcp_if_include')
 
@@ -167,6 +173,62 @@ class Check(unittest.TestCase):
                                    'rcvd_pkts': 0})
         self.assertEqual(mpi.check_traffic(t),
                          ['H4 sent 0 and received 0 packets through its switch port'])
+
+
+class Scenario(unittest.TestCase):
+    def setUp(self):
+        self.tmp = tempfile.mkdtemp(prefix='ibsw-mpi-test-')
+
+    def tearDown(self):
+        shutil.rmtree(self.tmp)
+
+    def test_runner_argv(self):
+        job = types.SimpleNamespace(name='J', hosts=['H1', 'H4'], np=None, tls='ud', sl=1,
+                                    argv=['hpcc'])
+        self.assertEqual(mpi.runner_argv(job, '/t/ibsw-mpirun', '/r/fabric.json', '/r/mpi/J'), [
+            '/t/ibsw-mpirun', '--desc', '/r/fabric.json', '-H', 'H1,H4', '--tls', 'ud',
+            '--sl', '1', '--json', '/r/mpi/J/report.json', '--keep', '/r/mpi/J/ucx', '--',
+            'hpcc'])
+        job.np = 4
+        self.assertEqual(mpi.runner_argv(job, 'm', 'd', 'c')[5:7], ['-n', '4'])
+
+    JOB = {'name': 'J', 'hosts': ['H1', 'H4'], 'np': None, 'tls': 'rc', 'sl': 0,
+           'argv': ['/usr/bin/hpcc'], 'start': 0.5, 'stop': 10.0}
+
+    def test_job_summary_nothing(self):
+        s = mpi.job_summary(self.tmp, self.JOB, None)
+        self.assertEqual((s['np'], s['launched'], s['exit'], s['fabric_ok'], s['hpcc']),
+                         (2, None, None, None, None))
+        self.assertEqual(mpi.summary_lines('J', s), [
+            'MPI J on H1,H4, 2 ranks: not started, no ibsw-mpirun report',
+            '  no HPCC summary in mpi/J/hpccoutf.txt (stopped before its end?)'])
+
+    def test_job_summary(self):
+        d = os.path.join(self.tmp, 'mpi', 'J')
+        os.makedirs(d)
+        with open(os.path.join(d, 'report.json'), 'w', encoding='utf-8') as f:
+            json.dump({'fabric_ok': True, 'problems': [], 'ports': {'H1': {'sent_bytes': 8}},
+                       'ranks': [{'device': 'rxe_H1',
+                                  'transports': ['rc_verbs/rxe_H1:1', 'self/memory0']},
+                                 {'device': 'rxe_H4', 'transports': ['rc_verbs/rxe_H4:1']}]}, f)
+        with open(os.path.join(d, 'hpccoutf.txt'), 'w', encoding='utf-8') as f:
+            f.write('Begin of Summary section.\nRandomlyOrderedRingLatency_usec=2036.5\n'
+                    'PTRANS_GBs=0.0012\nEnd of Summary section.\n')
+        s = mpi.job_summary(self.tmp, self.JOB, {'started': 0.5, 'stopped': 3.25, 'exit': 0})
+        self.assertEqual((s['launched'], s['ended'], s['exit'], s['fabric_ok']),
+                         (0.5, 3.25, 0, True))
+        self.assertEqual(s['transports'],
+                         ['rc_verbs/rxe_H1:1', 'rc_verbs/rxe_H4:1', 'self/memory0'])
+        self.assertEqual(s['ports'], {'H1': {'sent_bytes': 8}})
+        self.assertEqual(s['hpcc'], {'RandomlyOrderedRingLatency_usec': 2036.5,
+                                     'PTRANS_GBs': 0.0012})
+        lines = mpi.summary_lines('J', s)
+        self.assertEqual(lines[0], 'MPI J on H1,H4, 2 ranks: exit 0, across the fabric '
+                         '(rc_verbs/rxe_H1:1 rc_verbs/rxe_H4:1)')
+        self.assertEqual(len(lines), 1 + len(mpi.TABLE3))
+        self.assertIn('Randomly Ordered Ring Lat.', lines[5])
+        self.assertTrue(lines[5].endswith(' 2036.5 us'), lines[5])
+        self.assertTrue(lines[1].endswith(' - us'), lines[1])
 
 
 if __name__ == '__main__':

@@ -67,6 +67,26 @@ class Parse(Base):
             self.assertEqual(cm.exception.line, 3)
             self.assertIn(reason, str(cm.exception))
 
+    def test_mpi(self):
+        with open(os.path.join(self.tmp, 'hpccinf.txt'), 'w', encoding='utf-8') as f:
+            f.write('input\n')
+        sc = self.load(HEAD + 'flow F1 H2 H3 write\n'
+                       'mpi J1 H1,H4 -- NPopenmpi -o np.out\n'
+                       'mpi J2 H1,H4,H5 np 6 tls ud sl 2 start 1ms stop 9ms in hpccinf.txt '
+                       '-- hpcc\n')
+        j1, j2 = sc.mpi
+        self.assertEqual((j1.name, j1.hosts, j1.np, j1.tls, j1.sl, j1.start, j1.stop, j1.inputs,
+                          j1.argv, j1.line),
+                         ('J1', ['H1', 'H4'], None, 'rc', 0, 0.0, 0.01, [],
+                          ['NPopenmpi', '-o', 'np.out'], 4))
+        self.assertEqual((j2.hosts, j2.np, j2.tls, j2.sl, j2.start, j2.stop, j2.inputs),
+                         (['H1', 'H4', 'H5'], 6, 'ud', 2, 0.001, 0.009,
+                          [os.path.join(self.tmp, 'hpccinf.txt')]))
+        # no overlap warning: an MPI job is not a flow measured at one port
+        sc = self.load(HEAD + 'flow F1 H1 H3 write\nmpi J1 H1,H4 -- a\n')
+        self.assertEqual(self.warned, '')
+        self.assertEqual(scenario.to_dict(sc)['mpi'][0]['hosts'], ['H1', 'H4'])
+
     def test_times_with_units(self):
         cases = {'0.02': 0.02, '20ms': 0.02, '20000us': 0.02, '1s': 1.0, '2.3ms': 0.0023,
                  '.5ms': 0.0005, '5e-3': 0.005, '5e-3s': 0.005, '0': 0.0, '1.5e1us': 1.5e-5}
@@ -344,6 +364,25 @@ class Parse(Base):
 
 # (name, text after HEAD, line, text of the reason)
 ERRORS = [
+    ('mpi_no_program', 'mpi J1 H1,H2 --\n', 3, 'mpi needs a program after --'),
+    ('mpi_no_dashes', 'mpi J1 H1,H2 hpcc\n', 3, 'mpi needs NAME HOST,HOST... [np N]'),
+    ('mpi_no_hosts', 'mpi J1 -- hpcc\n', 3, 'mpi needs NAME HOST,HOST... [np N]'),
+    ('mpi_empty_host', 'mpi J1 H1,,H2 -- hpcc\n', 3, "bad host list 'H1,,H2'"),
+    ('mpi_unknown_host', 'mpi J1 H1,H9 -- hpcc\n', 3,
+     "unknown mpi host 'H9' (topology hosts: H1 H2 H3 H4 H5)"),
+    ('mpi_host_twice', 'mpi J1 H1,H2,H1 -- hpcc\n', 3, 'mpi J1: host H1 listed twice'),
+    ('mpi_tls', 'mpi J1 H1,H2 tls tcp -- hpcc\n', 3, "unknown mpi tls 'tcp' (rc ud)"),
+    ('mpi_np', 'mpi J1 H1,H2 np 0 -- hpcc\n', 3, 'rank count 0 out of range (1 to 1024)'),
+    ('mpi_sl', 'mpi J1 H1,H2 sl 16 -- hpcc\n', 3, 'SL 16 out of range (0 to 15)'),
+    ('mpi_option', 'mpi J1 H1,H2 ranks 2 -- hpcc\n', 3, "unknown mpi option 'ranks'"),
+    ('mpi_input', 'mpi J1 H1,H2 in none.txt -- hpcc\n', 3,
+     "mpi input 'none.txt' ("),
+    ('mpi_stop', 'mpi J1 H1,H2 stop 11ms -- hpcc\n', 3,
+     'mpi J1: need 0 <= start < stop <= duration'),
+    ('mpi_same_name', 'flow J1 H1 H2 write\nmpi J1 H1,H2 -- hpcc\n', 4,
+     "duplicate flow/app/mpi name 'J1' (first at line 3)"),
+    ('mpi_fairness', 'flow F1 H3 H2 write\nmpi J1 H1,H2 -- hpcc\nfairness all F1,J1\n', 5,
+     "mpi job 'J1' in fairness set all: it has no throughput"),
     ('unknown_keyword', 'flows F1 H1 H4 write\n', 3, "unknown keyword 'flows' (name topology"),
     ('repeated_keyword', 'duration 5ms\n', 3, "'duration' given twice (first at line 2)"),
     ('keyword_arity', 'scale 10 20\n', 3, "'scale' takes one value, 2 given"),
@@ -411,7 +450,7 @@ ERRORS = [
      "unknown source host 'H9' (topology hosts: H1 H2 H3 H4 H5)"),
     ('flow_unknown_destination', 'flow F1 H1 S1 write\n', 3, "unknown destination host 'S1'"),
     ('duplicate_flow', 'flow F1 H1 H4 write\nflow F1 H2 H4 write\n', 4,
-     "duplicate flow/app name 'F1' (first at line 3)"),
+     "duplicate flow/app/mpi name 'F1' (first at line 3)"),
     ('app_no_dashes', 'app a H1 ping H4\n', 3, 'app needs NAME HOST [start T] [stop T] -- COMMAND'),
     ('app_no_command', 'app a H1 --\n', 3, 'app needs a command after --'),
     ('app_no_host', 'app a -- true\n', 3, 'app needs NAME HOST before --'),
@@ -424,7 +463,7 @@ ERRORS = [
     ('app_placeholder_field', 'app a H1 -- ping {H4.ipv4}\n', 3,
      "unknown field 'ipv4' in placeholder '{H4.ipv4}' (ip4 ip6 mgmt rdma dev lid)"),
     ('app_same_name_as_flow', 'flow x H1 H4 write\napp x H2 -- true\n', 4,
-     "duplicate flow/app name 'x' (first at line 3)"),
+     "duplicate flow/app/mpi name 'x' (first at line 3)"),
     ('app_times', 'app a H1 start 20ms -- true\n', 3, 'app a: need 0 <= start < stop'),
     ('unclosed_quote', "app a H1 -- sh -c 'echo\n", 3, 'no closing quotation'),
     ('counter_short', 'counter S1/1\n', 3, 'counter needs SW/PORT NAME'),
