@@ -6,6 +6,8 @@
 #                   rdma_rxe.ko and the userspace tools
 #   make check      every test: tool unit tests, KUnit, VM integration
 #   make demo       scenario 1 of seed 002 with ibsw-run: table and plots
+#   make table3     seed 002's Table III: HPCC as the victim of a hot spot,
+#                   CC off and on, against the paper (scripts/table3; long)
 #   make bench      rxe through ibsw against veth and a bridge (scripts/bench)
 #   make bench-ports [P="4 16 64 128"]
 #                   the per-packet cost of one switch as its port count
@@ -37,7 +39,7 @@ export IBSW_ROOT IBSW_KVER KDIR IBSW_BUILD
 
 Q := $(if $(V),,@)
 
-.PHONY: all deps modules rxe tools check unit kunit vmcheck longcheck repeat demo bench bench-ports bench-scale bench-sm checkpatch debugcheck clean
+.PHONY: all deps modules rxe tools check unit kunit vmcheck longcheck repeat demo table3 bench bench-ports bench-scale bench-sm checkpatch debugcheck clean
 
 all: modules rxe tools
 
@@ -73,6 +75,9 @@ repeat: all
 
 demo: all
 	$(Q)$(IBSW_ROOT)/scripts/demo
+
+table3: all
+	$(Q)$(IBSW_ROOT)/scripts/table3
 
 bench: all
 	$(Q)$(IBSW_ROOT)/scripts/bench
