@@ -8,6 +8,8 @@
 #   make demo       scenario 1 of seed 002 with ibsw-run: table and plots
 #   make table3     seed 002's Table III: HPCC as the victim of a hot spot,
 #                   CC off and on, against the paper (scripts/table3; long)
+#   make netpipe    NetPIPE as the victim of that hot spot, CC off and on:
+#                   seed 002's Fig. 9 for MPI (scripts/netpipe-victim)
 #   make bench      rxe through ibsw against veth and a bridge (scripts/bench)
 #   make bench-ports [P="4 16 64 128"]
 #                   the per-packet cost of one switch as its port count
@@ -39,7 +41,7 @@ export IBSW_ROOT IBSW_KVER KDIR IBSW_BUILD
 
 Q := $(if $(V),,@)
 
-.PHONY: all deps modules rxe tools check unit kunit vmcheck longcheck repeat demo table3 bench bench-ports bench-scale bench-sm checkpatch debugcheck clean
+.PHONY: all deps modules rxe tools check unit kunit vmcheck longcheck repeat demo table3 netpipe bench bench-ports bench-scale bench-sm checkpatch debugcheck clean
 
 all: modules rxe tools
 
@@ -78,6 +80,9 @@ demo: all
 
 table3: all
 	$(Q)$(IBSW_ROOT)/scripts/table3
+
+netpipe: all
+	$(Q)$(IBSW_ROOT)/scripts/netpipe-victim
 
 bench: all
 	$(Q)$(IBSW_ROOT)/scripts/bench

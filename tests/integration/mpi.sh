@@ -120,7 +120,7 @@ scenario_mpi() {
 
 	ibsw_fabric_down || ibsw_fail "fabric down failed" || return
 	sed -e "s|^topology .*|topology $IBSW_ROOT/topologies/seed002.net|" \
-		-e 's|-u 65536|-u 4096|' "$IBSW_ROOT/scenarios/seed002-netpipe.scn" >"$scn"
+		-e 's|-u [0-9]*|-u 4096|' "$IBSW_ROOT/scenarios/seed002-netpipe.scn" >"$scn"
 	timeout -k 10 300 "$IBSW_ROOT/tools/ibsw-run/ibsw-run" --no-vm "$scn" -o "$out" || rc=$?
 	[ "$rc" = 0 ] || ibsw_fail "ibsw-run exit $rc" || return
 	j=$out/summary.json

@@ -156,3 +156,41 @@ def counters(directory, panels, windows, duration, title):
                               div))
     script.append('unset multiplot')
     return _run(directory, 'counters', '\n'.join(script) + '\n')
+
+
+def netpipe(directory, name, curves, title):
+    """NAME.png in directory: NetPIPE's curves against message size, its
+    rate above and its one-way time below, both axes logarithmic (seed
+    002's Fig. 9 for an MPI program). curves: [(title, path of NetPIPE's
+    output: bytes, Mb/s, seconds)]; absolute paths, or relative to
+    directory."""
+    plots = []
+    for col, label in ((2, 'Rate (Mb/s, wall clock)'),
+                       ('($3*1e3)', 'One-way time (ms, wall clock)')):
+        parts = []
+        for i, (t, path) in enumerate(curves):
+            parts.append(f'{_quote(path)} using 1:{col} with linespoints lw 2 pt 7 ps 0.6 '
+                         f'lc rgb "{COLOURS[i % len(COLOURS)]}" title {_quote(t)}')
+        plots.append((label, 'plot ' + ', \\\n     '.join(parts)))
+    script = [
+        '# SPDX-License-Identifier: GPL-2.0',
+        f'# NetPIPE curves; redraw: gnuplot {name}.gp',
+        f'set terminal pngcairo size {WIDTH},{2 * PANEL + 120} enhanced font "{FONT}" '
+        'linewidth 1 rounded',
+        f"set output '{name}.png'",
+        'set key noenhanced outside right top vertical Left reverse',
+        'set logscale xy',
+        'set format xy "10^{%L}"',
+        'set grid xtics ytics lc rgb "#e0e0e0" lw 1 dt 1',
+        'set border 3 lw 1.2',
+        'set tics nomirror out',
+        'set lmargin at screen 0.11',
+        'set rmargin at screen 0.72',
+        f'set multiplot layout 2,1 title {_quote(title)} noenhanced',
+    ]
+    for i, (label, plot) in enumerate(plots):
+        script.append(f'set ylabel {_quote(label)} noenhanced')
+        script.append("set xlabel 'Message size (bytes)'" if i else 'unset xlabel')
+        script.append(plot)
+    script.append('unset multiplot')
+    return _run(directory, name, '\n'.join(script) + '\n')
