@@ -8,9 +8,10 @@
 # UCX over their rxe devices: each rank reports RC endpoints on its own
 # host's device only; the bytes NetPIPE moved show at the hosts' switch
 # ports; no rxe ACK timeout fired (wall-clock timers). UD alone on SL 1
-# carries its packets on VL 1. A job that moves its messages over TCP
-# (pml ob1) instead runs but fails ibsw-mpirun's check. A scenario's mpi
-# line runs NetPIPE through ibsw-run, which ends the run with the job.
+# carries its packets on VL 1; NetPIPE completes at scale 100 too. A job
+# that moves its messages over TCP (pml ob1) instead runs but fails
+# ibsw-mpirun's check. A scenario's mpi line runs NetPIPE through ibsw-run,
+# which ends the run with the job.
 # shellcheck source=tests/lib.sh disable=SC2317
 . "$(dirname "$0")/../lib.sh"
 
@@ -70,7 +71,21 @@ transport_rc() {
 	[ "$(jq '.fabric_ok' "$json")" = true ] || ibsw_fail "$(jq -c '.problems' "$json")"
 }
 
-# rxe's ACK timer runs on the wall clock: none may have fired at scale 1000.
+# The same job at scale 100, the smallest the scenarios use (the fabric's
+# scale changed under it): NetPIPE completes.
+scale_100() {
+	local np=$IBSW_LOGDIR/np-100.out
+
+	ibswctl fabric set scale 100 || ibsw_fail "fabric set scale 100 failed" || return
+	mpi rc100 -- NPopenmpi -o "$np" -u 65536 -p 0
+	ibswctl fabric set scale "$SCALE"
+	[ "$rc" -eq 0 ] || ibsw_fail "ibsw-mpirun exit $rc" || return
+	echo "NetPIPE rc at scale 100: $(awk 'END { printf "%d bytes %.2f Mb/s %.1f ms", $1, $2, \
+		$3 * 1000 }' "$np") (wall clock)" | tee -a "$RESULTS"
+}
+
+# rxe's ACK timer runs on the wall clock: none may have fired at scale 1000
+# or 100.
 no_timeouts() {
 	local c n
 
@@ -143,6 +158,7 @@ ibsw_case netpipe_rc netpipe_rc
 ibsw_case transport_rc transport_rc
 ibsw_case ud_sl1 ud_sl1
 ibsw_case tcp_fails_check tcp_fails_check
+ibsw_case scale_100 scale_100
 ibsw_case no_timeouts no_timeouts
 ibsw_case scenario_mpi scenario_mpi
 
