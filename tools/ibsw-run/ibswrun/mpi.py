@@ -229,6 +229,18 @@ def check_transport(hosts, np, logs, tls):
     return problems
 
 
+def verdict(hosts, np, logs, tls, traffic, status):
+    """Whether the job crossed the fabric: (True, []), (False, problems)
+    or, when mpirun failed and every rank's UCX log is empty, (None,
+    why): UCX writes its log file when the process exits, and a rank that
+    was killed (a job stopped at its scenario's end) leaves nothing."""
+    if status and not any(t.strip() for t in logs):
+        return None, ['the ranks left no UCX log (mpirun status %d: stopped before they '
+                      'exited?): their transports are unknown' % status] + check_traffic(traffic)
+    problems = check_transport(hosts, np, logs, tls) + check_traffic(traffic)
+    return not problems, problems
+
+
 def port_traffic(hosts, before, after):
     """Bytes and packets each host sent into and received from its switch
     port between two counter reads ({(switch, port, name): value}); the
@@ -344,7 +356,8 @@ def summary_lines(name, s):
     status = 'not started' if s['launched'] is None else (
         'running at the end' if s['exit'] is None else 'exit %d' % s['exit'])
     if s['fabric_ok'] is None:
-        fabric = 'no ibsw-mpirun report'
+        fabric = ('transports unknown: %s' % '; '.join(s['problems']) if s['problems']
+                  else 'no ibsw-mpirun report')
     elif s['fabric_ok']:
         fabric = 'across the fabric (%s)' % ' '.join(
             t for t in s['transports'] if not t.startswith(LOCAL_TRANSPORTS))

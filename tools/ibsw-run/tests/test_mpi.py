@@ -156,6 +156,28 @@ class Check(unittest.TestCase):
                 for g, w in zip(got, want):
                     self.assertIn(w, g)
 
+    def test_verdict(self):
+        moved = {'H1': {'sent_pkts': 9, 'rcvd_pkts': 9}, 'H4': {'sent_pkts': 9, 'rcvd_pkts': 9}}
+        idle = {'H1': {'sent_pkts': 9, 'rcvd_pkts': 9}, 'H4': {'sent_pkts': 0, 'rcvd_pkts': 0}}
+        self.assertEqual(mpi.verdict(self.HOSTS, 2, [LOG_H1, LOG_H4], 'rc', moved, 0),
+                         (True, []))
+        ok, why = mpi.verdict(self.HOSTS, 2, [LOG_OB1, LOG_OB1], 'rc', moved, 0)
+        self.assertIs(ok, False)
+        self.assertIn('0 of 2 ranks ran UCX', why[0])
+        # killed ranks leave empty logs (UCX writes them at exit): unknown,
+        # with what the ports say
+        ok, why = mpi.verdict(self.HOSTS, 2, ['', ''], 'rc', idle, 1)
+        self.assertIsNone(ok)
+        self.assertEqual(len(why), 2)
+        self.assertIn('the ranks left no UCX log (mpirun status 1', why[0])
+        self.assertIn('H4 sent 0', why[1])
+        # empty logs of a job that succeeded are a failure, not unknown
+        self.assertIs(mpi.verdict(self.HOSTS, 2, ['', ''], 'rc', moved, 0)[0], False)
+        s = {'launched': 1.0, 'exit': 1, 'fabric_ok': None, 'problems': why, 'hosts': ['H1'],
+             'np': 2, 'hpcc': None, 'argv': ['x'], 'dir': 'mpi/J'}
+        self.assertTrue(mpi.summary_lines('J', s)[0].startswith(
+            'MPI J on H1, 2 ranks: exit 1, transports unknown: the ranks left no UCX log'))
+
     def test_traffic(self):
         before = {('S1', 1, 'port_rcv_data'): 10, ('S1', 1, 'port_xmit_data'): 20,
                   ('S1', 1, 'port_rcv_packets'): 1, ('S1', 1, 'port_xmit_packets'): 2,
