@@ -650,6 +650,7 @@ class Run:
             'scale': self.sc.scale,
             'sample': self.sc.sample,
             'kernel': os.uname().release,
+            'cpus': os.cpu_count(),
             'started': self.started_iso,
             'fabric': self.desc,
             'sources': self.sources,
@@ -1170,7 +1171,12 @@ class Run:
         signal.signal(signal.SIGTERM, _terminate)
         signal.signal(signal.SIGHUP, _terminate)
         try:
-            self.note('scenario %s, kernel %s, pid %d' % (self.sc.path, os.uname().release, os.getpid()))
+            self.note('scenario %s, kernel %s, %d CPUs, pid %d'
+                      % (self.sc.path, os.uname().release, os.cpu_count(), os.getpid()))
+            if self.sc.vcpus and self.sc.vcpus != os.cpu_count():
+                self.note('the scenario asks for %d CPUs (vcpus), this machine has %d: its '
+                          'results may differ from the VM\'s' % (self.sc.vcpus, os.cpu_count()),
+                          show=True)
             self.write_run_json()
             self.check_stop()
             self.bring_up()

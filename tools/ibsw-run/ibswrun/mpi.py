@@ -102,6 +102,8 @@ def runner_argv(job, mpirun, desc_path, cwd):
     argv = [mpirun, '--desc', desc_path, '-H', ','.join(job.hosts)]
     if job.np:
         argv += ['-n', str(job.np)]
+    if job.nice is not None:
+        argv += ['--nice', str(job.nice)]
     return argv + ['--tls', job.tls, '--sl', str(job.sl),
                    '--json', os.path.join(cwd, REPORT), '--keep', os.path.join(cwd, LOGS),
                    '--'] + list(job.argv)

@@ -23,16 +23,21 @@ from . import cct
 
 NAME_RE = re.compile(r'[A-Za-z0-9_.-]+\Z')
 KEYWORDS = ('name', 'topology', 'scale', 'fabric', 'duration', 'sample', 'start_timeout',
-            'cc', 'flow', 'app', 'mpi', 'counter', 'window', 'fairness')
-SINGLE = ('name', 'topology', 'scale', 'fabric', 'duration', 'sample', 'start_timeout')
+            'vcpus', 'cc', 'flow', 'app', 'mpi', 'counter', 'window', 'fairness')
+SINGLE = ('name', 'topology', 'scale', 'fabric', 'duration', 'sample', 'start_timeout',
+          'vcpus')
+# vcpus: the test VM's CPU count for this scenario (scripts/vm --cpus)
+VCPUS_MAX = 64
 # start_timeout: wall-clock seconds the runner waits for a launched flow
 # to start (ibswrun.schedule); the default and the largest allowed
 START_TIMEOUT = 60.0
 START_TIMEOUT_MAX = 3600.0
 VERBS = ('write', 'read', 'send')
-# mpi lines: UCX transports (ibsw-mpirun --tls) and the largest rank count
+# mpi lines: UCX transports (ibsw-mpirun --tls), the largest rank count,
+# and the ranks' niceness (ibsw-mpirun --nice)
 MPI_TLS = ('rc', 'ud')
 MPI_NP_MAX = 1024
+MPI_NICE_MAX = 19
 # cc lines: the settings of `ibswctl cc set SW` and `cc set SW/PORT`, with
 # the largest value of each number
 CC_KEYS = {'switch': ('threshold', 'marking_rate', 'packet_size', 'victim_mask'),
@@ -156,6 +161,7 @@ class MpiJob:
     inputs: list
     argv: list
     line: int
+    nice: object = None	# None: ibsw-mpirun's default
 
 
 @dataclasses.dataclass
@@ -215,6 +221,7 @@ class Scenario:
     hca_settings: list = dataclasses.field(default_factory=list)
     start_timeout: float = START_TIMEOUT
     mpi: list = dataclasses.field(default_factory=list)
+    vcpus: object = None	# None: scripts/vm's default
 
 
 def parse_time(word):
@@ -382,7 +389,7 @@ class _Parser:
                 raise _Bad(f"'{key}' given twice (first at line {self.single[key][0]})")
             self.single[key] = (no, args)
             want = {'name': 1, 'topology': 1, 'scale': 1, 'duration': 1,
-                    'sample': 1, 'start_timeout': 1}.get(key)
+                    'sample': 1, 'start_timeout': 1, 'vcpus': 1}.get(key)
             if want is not None and len(args) != want:
                 raise _Bad(f"'{key}' takes one value, {len(args)} given")
             if key == 'fabric' and not args:
@@ -424,8 +431,8 @@ class _Parser:
                              argv, no))
 
     def rec_mpi(self, no, args):
-        usage = ('mpi needs NAME HOST,HOST... [np N] [tls rc|ud] [sl SL] [start T] [stop T] '
-                 '[in FILE,...] -- PROGRAM...')
+        usage = ('mpi needs NAME HOST,HOST... [np N] [tls rc|ud] [sl SL] [nice N] [start T] '
+                 '[stop T] [in FILE,...] -- PROGRAM...')
         if '--' not in args:
             raise _Bad(usage)
         cut = args.index('--')
@@ -434,7 +441,7 @@ class _Parser:
             raise _Bad(usage)
         if not argv:
             raise _Bad('mpi needs a program after --')
-        opts = _opts(head[2:], ('np', 'tls', 'sl', 'start', 'stop', 'in'), 'mpi')
+        opts = _opts(head[2:], ('np', 'tls', 'sl', 'nice', 'start', 'stop', 'in'), 'mpi')
         hosts = head[1].split(',')
         if '' in hosts:
             raise _Bad(f"bad host list '{head[1]}' (HOST,HOST,... without blanks)")
@@ -456,7 +463,8 @@ class _Parser:
             parse_int(opts['np'], 1, MPI_NP_MAX, 'rank count') if 'np' in opts else None,
             tls, parse_int(opts['sl'], 0, 15, 'SL') if 'sl' in opts else 0,
             parse_time(opts['start']) if 'start' in opts else 0.0,
-            parse_time(opts['stop']) if 'stop' in opts else None, inputs, argv, no))
+            parse_time(opts['stop']) if 'stop' in opts else None, inputs, argv, no,
+            parse_int(opts['nice'], 0, MPI_NICE_MAX, 'niceness') if 'nice' in opts else None))
 
     def rec_cc(self, no, args):
         if args == ['off']:
@@ -632,6 +640,9 @@ class _Parser:
             if not 0 < start_timeout <= START_TIMEOUT_MAX:
                 self.fail(st_no, f'start_timeout {start_timeout:g} s must be > 0 and <= '
                           f'{START_TIMEOUT_MAX:g} s (wall-clock seconds)')
+        vcpus_no, vcpus = single('vcpus')
+        if vcpus is not None:
+            vcpus = self.at(vcpus_no, parse_int, vcpus[0], 1, VCPUS_MAX, 'VM CPU count')
         if self.cc_off and (self.cc_settings or self.hca_settings):
             first = (self.cc_settings or self.hca_settings)[0].line
             self.fail(first, f"cc settings and 'cc off' (line {self.cc_off}): drop one "
@@ -776,7 +787,7 @@ class _Parser:
         return Scenario(name, self.path, topology, scale, list(fabric_args), duration, sample,
                         cc, self.cc_settings, self.flows, self.apps, self.counters, windows, self.fairness,
                         hosts, switches, self.warnings, self.hca_settings, start_timeout,
-                        self.mpi)
+                        self.mpi, vcpus)
 
     def at(self, no, func, *args):
         try:

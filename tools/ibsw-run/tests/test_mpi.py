@@ -206,13 +206,13 @@ class Scenario(unittest.TestCase):
 
     def test_runner_argv(self):
         job = types.SimpleNamespace(name='J', hosts=['H1', 'H4'], np=None, tls='ud', sl=1,
-                                    argv=['hpcc'])
+                                    nice=None, argv=['hpcc'])
         self.assertEqual(mpi.runner_argv(job, '/t/ibsw-mpirun', '/r/fabric.json', '/r/mpi/J'), [
             '/t/ibsw-mpirun', '--desc', '/r/fabric.json', '-H', 'H1,H4', '--tls', 'ud',
             '--sl', '1', '--json', '/r/mpi/J/report.json', '--keep', '/r/mpi/J/ucx', '--',
             'hpcc'])
-        job.np = 4
-        self.assertEqual(mpi.runner_argv(job, 'm', 'd', 'c')[5:7], ['-n', '4'])
+        job.np, job.nice = 4, 0
+        self.assertEqual(mpi.runner_argv(job, 'm', 'd', 'c')[5:9], ['-n', '4', '--nice', '0'])
 
     JOB = {'name': 'J', 'hosts': ['H1', 'H4'], 'np': None, 'tls': 'rc', 'sl': 0,
            'argv': ['/usr/bin/hpcc'], 'start': 0.5, 'stop': 10.0}

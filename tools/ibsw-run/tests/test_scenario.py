@@ -72,15 +72,16 @@ class Parse(Base):
             f.write('input\n')
         sc = self.load(HEAD + 'flow F1 H2 H3 write\n'
                        'mpi J1 H1,H4 -- NPopenmpi -o np.out\n'
-                       'mpi J2 H1,H4,H5 np 6 tls ud sl 2 start 1ms stop 9ms in hpccinf.txt '
-                       '-- hpcc\n')
+                       'mpi J2 H1,H4,H5 np 6 tls ud sl 2 nice 5 start 1ms stop 9ms '
+                       'in hpccinf.txt -- hpcc\n')
         j1, j2 = sc.mpi
         self.assertEqual((j1.name, j1.hosts, j1.np, j1.tls, j1.sl, j1.start, j1.stop, j1.inputs,
                           j1.argv, j1.line),
                          ('J1', ['H1', 'H4'], None, 'rc', 0, 0.0, 0.01, [],
                           ['NPopenmpi', '-o', 'np.out'], 4))
-        self.assertEqual((j2.hosts, j2.np, j2.tls, j2.sl, j2.start, j2.stop, j2.inputs),
-                         (['H1', 'H4', 'H5'], 6, 'ud', 2, 0.001, 0.009,
+        self.assertEqual(j1.nice, None)
+        self.assertEqual((j2.hosts, j2.np, j2.tls, j2.sl, j2.nice, j2.start, j2.stop, j2.inputs),
+                         (['H1', 'H4', 'H5'], 6, 'ud', 2, 5, 0.001, 0.009,
                           [os.path.join(self.tmp, 'hpccinf.txt')]))
         # no overlap warning: an MPI job is not a flow measured at one port
         sc = self.load(HEAD + 'flow F1 H1 H3 write\nmpi J1 H1,H4 -- a\n')
@@ -112,6 +113,12 @@ class Parse(Base):
         self.assertEqual(sc.switches, {'S1': 8, 'S2': 4})
         self.assertEqual(sc.hosts, {'H1': 1, 'H2': 1, 'H3': 1, 'H4': 1, 'H5': 1})
         self.assertEqual(sc.warnings, [])
+
+    def test_vcpus(self):
+        self.assertIsNone(self.load(HEAD).vcpus)
+        sc = self.load(HEAD + 'vcpus 1\n')
+        self.assertEqual(sc.vcpus, 1)
+        self.assertEqual(scenario.to_dict(sc)['vcpus'], 1)
 
     def test_start_timeout(self):
         self.assertEqual(self.load(HEAD).start_timeout, scenario.START_TIMEOUT)
@@ -374,6 +381,8 @@ ERRORS = [
     ('mpi_tls', 'mpi J1 H1,H2 tls tcp -- hpcc\n', 3, "unknown mpi tls 'tcp' (rc ud)"),
     ('mpi_np', 'mpi J1 H1,H2 np 0 -- hpcc\n', 3, 'rank count 0 out of range (1 to 1024)'),
     ('mpi_sl', 'mpi J1 H1,H2 sl 16 -- hpcc\n', 3, 'SL 16 out of range (0 to 15)'),
+    ('mpi_nice', 'mpi J1 H1,H2 nice 20 -- hpcc\n', 3, 'niceness 20 out of range (0 to 19)'),
+    ('mpi_nice_negative', 'mpi J1 H1,H2 nice -1 -- hpcc\n', 3, "bad niceness '-1'"),
     ('mpi_option', 'mpi J1 H1,H2 ranks 2 -- hpcc\n', 3, "unknown mpi option 'ranks'"),
     ('mpi_input', 'mpi J1 H1,H2 in none.txt -- hpcc\n', 3,
      "mpi input 'none.txt' ("),
@@ -540,6 +549,12 @@ class Errors(Base):
         # found by fuzz_scenario.py: str.splitlines() also splits at form
         # feeds and other separators, so later lines were misnumbered
         self.check(HEAD + '# a \f page\n# \x1c \u2028\nscale 0\n', 5, 'scale')
+
+    def test_error_vcpus(self):
+        self.check(HEAD + 'vcpus 0\n', 3, 'VM CPU count 0 out of range (1 to 64)')
+        self.check(HEAD + 'vcpus two\n', 3, "bad VM CPU count 'two'")
+        self.check(HEAD + 'vcpus 1\nvcpus 2\n', 4, "'vcpus' given twice")
+        self.check(HEAD + 'vcpus 1 2\n', 3, "'vcpus' takes one value, 2 given")
 
     def test_error_start_timeout(self):
         self.check(HEAD + 'start_timeout 0\n', 3, 'start_timeout 0 s must be > 0 and <= 3600 s')
