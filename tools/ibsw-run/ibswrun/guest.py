@@ -537,6 +537,16 @@ class Proc:
         return False
 
 
+def job_progress(name, started, t, scale, status):
+    """An MPI job on the progress line: not yet started, running for so
+    many wall-clock seconds (its programs print those), or its exit."""
+    if started is None:
+        return '%s -' % name
+    if status is not None:
+        return '%s exit %d' % (name, status)
+    return '%s running %d s' % (name, max(0, round((t - started) * scale)))
+
+
 class Item:
     """A flow or an application and what the run did with it."""
 
@@ -933,9 +943,13 @@ class Run:
                 r = rate_gbps(prev[1][i], vals[i], prev[0], t)
                 running = it.started is not None and it.stopped is None
                 parts.append('%s %s' % (it.name, '%.2f' % r if r is not None and running else '-'))
-            self.progress('ibsw-run: t %s / %s  %s Gb/s' % (
+            jobs = [job_progress(it.name, it.started, t, self.sc.scale,
+                                 it.client.poll() if it.client else None)
+                    for it in self.items if it.kind == 'mpi']
+            self.progress('ibsw-run: t %s / %s%s%s' % (
                 fmt_time(t, self.sc.duration), fmt_time(self.sc.duration, self.sc.duration),
-                '  '.join(parts)))
+                '  %s Gb/s' % '  '.join(parts) if parts else '',
+                '  ' + '  '.join(jobs) if jobs else ''))
 
     def check_stop(self):
         if self.stop_requested():

@@ -210,6 +210,10 @@ def make(directory, plots=True):
     header, cols = read_samples(os.path.join(directory, 'samples.csv'))
     times = cols.get('t', [])
     walls = cols.get('wall', [])
+    # A run that ended early (its MPI jobs ended, or it was stopped) covers
+    # only the time it sampled.
+    if times and times[-1] < windows['run'][1] - 1.5 * (sc.get('sample') or 0.0):
+        windows['run'] = (0.0, times[-1])
 
     # Per-flow throughput: the source port's received words, in Gb/s.
     flow_names = [h[5:] for h in header if h.startswith('flow:')]

@@ -119,6 +119,16 @@ class Times(unittest.TestCase):
         self.assertEqual(len(times), 111)
         self.assertEqual(times[-1], 0.055)
 
+    def test_job_progress(self):
+        cases = [((None, 0.5, 1000, None), 'HPCC -'),
+                 ((0.02, 0.3325, 1000, None), 'HPCC running 312 s'),
+                 ((0.02, 0.0199, 1000, None), 'HPCC running 0 s'),
+                 ((0.02, 0.5, 1000, 0), 'HPCC exit 0'),
+                 ((0.02, 0.5, 100, 5), 'HPCC exit 5')]
+        for args, want in cases:
+            with self.subTest(args=args):
+                self.assertEqual(guest.job_progress('HPCC', *args), want)
+
     def test_sample_times_partial_last(self):
         self.assertEqual(guest.sample_times(1.0, 0.3), [0.0, 0.3, 0.6, 0.8999999999999999, 1.0])
 

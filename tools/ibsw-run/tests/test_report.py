@@ -190,6 +190,19 @@ class Partial(FixtureCopy, unittest.TestCase):
         self.assertIn('INTERRUPTED', text)
         self.assertEqual(text.splitlines()[4].split()[-2:], ['-', '8.00'])
 
+    def test_ended_early(self):
+        # the run's MPI jobs ended at 3 ms: 'run' is 0-3 ms, not 0-6 ms
+        self.edit(rows=4)
+        s = report.make(self.dir, plots=False)
+        self.assertEqual((s['windows']['run']['start'], s['windows']['run']['stop']),
+                         (0.0, 0.003))
+        self.assertEqual(report.table(s).splitlines()[2].split()[0], '0-3ms')
+        # a last sample one interval short of the end is the end
+        shutil.copy(os.path.join(FIXTURE, 'samples.csv'), self.dir)
+        self.edit(rows=6)
+        s = report.make(self.dir, plots=False)
+        self.assertEqual(s['windows']['run']['stop'], 0.006)
+
     def test_no_samples(self):
         os.unlink(os.path.join(self.dir, 'samples.csv'))
         self.edit(error='fabric up failed')
