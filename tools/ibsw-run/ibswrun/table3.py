@@ -27,6 +27,8 @@ PAPER = {
     'MPIFFT_Gflops': (1.3768, 0.982365, 1.36891),
 }
 RUNS = ('a', 'b', 'c')
+# The control run (seed002-hpcc-load.scn): a)'s network, b)'s CPU load.
+LOAD = 'load'
 
 
 def _ratio(x, y):
@@ -37,16 +39,21 @@ def _ratio(x, y):
 
 def compare(ours):
     """Rows of the comparison: ours is {'a': hpcc summary or None, 'b':
-    ..., 'c': ...}. Each row: label, key, unit, our a, b, c, our b/a and
-    c/a, the paper's b/a and c/a."""
+    ..., 'c': ..., and optionally 'load': the control run's}. Each row:
+    label, key, unit, our a, b, c (and load), our b/a and c/a (and
+    load/a), the paper's b/a and c/a."""
     rows = []
     for label, key, unit in mpi.TABLE3:
         vals = [(ours.get(r) or {}).get(key) for r in RUNS]
         pa, pb, pc = PAPER[key]
-        rows.append({'label': label, 'key': key, 'unit': unit,
-                     'ours': dict(zip(RUNS, vals)),
-                     'ratio_b': _ratio(vals[1], vals[0]), 'ratio_c': _ratio(vals[2], vals[0]),
-                     'paper_b': pb / pa, 'paper_c': pc / pa})
+        row = {'label': label, 'key': key, 'unit': unit,
+               'ours': dict(zip(RUNS, vals)),
+               'ratio_b': _ratio(vals[1], vals[0]), 'ratio_c': _ratio(vals[2], vals[0]),
+               'paper_b': pb / pa, 'paper_c': pc / pa}
+        if LOAD in ours:
+            row['ours'][LOAD] = (ours[LOAD] or {}).get(key)
+            row['ratio_load'] = _ratio(row['ours'][LOAD], vals[0])
+        rows.append(row)
     return rows
 
 
@@ -55,14 +62,22 @@ def _f(v, fmt):
 
 
 def markdown(rows):
-    """The comparison as a Markdown table."""
-    out = ['| HPCC | unit | a) no congestion | b) congestion, CC off | c) congestion, CC on '
-           '| b/a | c/a | paper b/a | paper c/a |',
-           '|---|---|---|---|---|---|---|---|---|']
+    """The comparison as a Markdown table, with the control run's
+    columns when the rows have them."""
+    load = any('ratio_load' in r for r in rows)
+    head = ['HPCC', 'unit', 'a) no congestion', 'b) congestion, CC off',
+            'c) congestion, CC on', 'b/a', 'c/a', 'paper b/a', 'paper c/a']
+    if load:
+        head[5:5] = ["a') CPU load only"]
+        head.append("a'/a")
+    out = ['| %s |' % ' | '.join(head), '|%s' % ('---|' * len(head))]
     for r in rows:
         o = r['ours']
-        out.append('| %s | %s | %s | %s | %s | %s | %s | %s | %s |' % (
-            r['label'], r['unit'], _f(o['a'], '.4g'), _f(o['b'], '.4g'), _f(o['c'], '.4g'),
-            _f(r['ratio_b'], '.2f'), _f(r['ratio_c'], '.2f'), _f(r['paper_b'], '.2f'),
-            _f(r['paper_c'], '.2f')))
+        cells = [r['label'], r['unit'], _f(o['a'], '.4g'), _f(o['b'], '.4g'),
+                 _f(o['c'], '.4g'), _f(r['ratio_b'], '.2f'), _f(r['ratio_c'], '.2f'),
+                 _f(r['paper_b'], '.2f'), _f(r['paper_c'], '.2f')]
+        if load:
+            cells[5:5] = [_f(o.get(LOAD), '.4g')]
+            cells.append(_f(r.get('ratio_load'), '.2f'))
+        out.append('| %s |' % ' | '.join(cells))
     return '\n'.join(out) + '\n'

@@ -45,6 +45,20 @@ class Table3(unittest.TestCase):
         self.assertEqual(len(lines), 2 + len(mpi.TABLE3))
         self.assertIn('| PTRANS | GB/s | 0.002 | 0.001 | - | 0.50 | - | 0.46 | 0.81 |', lines)
 
+    def test_load(self):
+        rows = table3.compare({'a': {'PTRANS_GBs': 0.002}, 'b': None, 'c': None,
+                               'load': {'PTRANS_GBs': 0.0015}})
+        pt = {r['key']: r for r in rows}['PTRANS_GBs']
+        self.assertEqual(pt['ours']['load'], 0.0015)
+        self.assertAlmostEqual(pt['ratio_load'], 0.75)
+        lines = table3.markdown(rows).splitlines()
+        self.assertEqual(lines[0].count('|'), 12)
+        self.assertIn("| a') CPU load only | b/a |", lines[0])
+        self.assertIn('| PTRANS | GB/s | 0.002 | - | - | 0.0015 | - | - | 0.46 | 0.81 | 0.75 |',
+                      lines)
+        # no control run: no such columns
+        self.assertNotIn("a'", table3.markdown(table3.compare({})))
+
 
 if __name__ == '__main__':
     unittest.main()
