@@ -7,7 +7,7 @@
 #   make check      every test: tool unit tests, KUnit, VM integration
 #   make demo       scenario 1 of seed 002 with ibsw-run: table and plots
 #   make table3     seed 002's Table III: HPCC as the victim of a hot spot,
-#                   CC off and on, against the paper (scripts/table3; long)
+#                   CC off and on, against the paper (scripts/table3; 2 h)
 #   make netpipe    NetPIPE as the victim of that hot spot, CC off and on:
 #                   seed 002's Fig. 9 for MPI (scripts/netpipe-victim)
 #   make bench      rxe through ibsw against veth and a bridge (scripts/bench)
