@@ -11,7 +11,7 @@ set -u
 dir=$IBSW_ROOT/drivers/net/ibsw
 datapath=(input.c engine.c host.c neigh.c mad.c mgmt_hca.c)
 pure=(pkt.c rate.c credit.c vlarb.c fwd.c cc.c smp_route.c smp_attr.c mad_pkt.c mad_roce.c
-      pma_attr.c cc_mad_attr.c)
+      pma_attr.c cc_mad_attr.c rlink.c)
 failed=0
 
 # defined FILE...: the ibsw_ functions the files define
