@@ -9,7 +9,7 @@ set -u
 . "$(dirname "$0")/../../scripts/common.sh"
 
 dir=$IBSW_ROOT/drivers/net/ibsw
-datapath=(input.c engine.c host.c neigh.c mad.c mgmt_hca.c)
+datapath=(input.c engine.c host.c neigh.c mad.c mgmt_hca.c remote.c)
 pure=(pkt.c rate.c credit.c vlarb.c fwd.c cc.c smp_route.c smp_attr.c mad_pkt.c mad_roce.c
       pma_attr.c cc_mad_attr.c rlink.c)
 failed=0

@@ -255,6 +255,13 @@ void ibsw_mgmt_reap_wait(void);
 int ibsw_host_destroy(struct ibsw_switch *sw, unsigned int port,
 		      struct netlink_ext_ack *extack);
 
+int ibsw_remote_create(struct ibsw_switch *sw, unsigned int port,
+		       struct net_device *dev, u32 remote_id, const u8 *mac,
+		       const struct ibsw_port_cfg *cfg,
+		       struct netlink_ext_ack *extack);
+int ibsw_remote_destroy(struct ibsw_switch *sw, unsigned int port,
+			struct netlink_ext_ack *extack);
+
 int ibsw_counters_clear(struct ibsw_switch *sw, unsigned int port,
 			struct netlink_ext_ack *extack);
 
@@ -294,6 +301,10 @@ struct ibsw_vl_info {
  * @cnt: port counters
  * @ibdev: a management HCA's ib_device name
  * @guid: a management HCA's GUID
+ * @remote_id: a remote link's id (@ifname: the netdev carrying it; @peer's
+ *	name and @peer_port: the peer as it announced itself, if heard)
+ * @remote_state: its enum ibsw_remote_state
+ * @remote_cnt: its counters (remote.h's enum ibsw_rl_counter)
  */
 struct ibsw_port_info {
 	struct ibsw_switch_info	sw;
@@ -318,6 +329,9 @@ struct ibsw_port_info {
 	struct ibsw_counters	cnt;
 	char			ibdev[64];
 	u64			guid;
+	u32			remote_id;
+	u8			remote_state;
+	u64			remote_cnt[IBSW_A_REMOTE_COUNTERS_MAX];
 };
 
 int ibsw_port_info(const struct ibsw_switch *sw, unsigned int port,

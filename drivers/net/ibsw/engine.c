@@ -41,6 +41,7 @@
 
 #include "engine.h"
 #include "pkt.h"
+#include "remote.h"
 
 /* Input credits to return once the engine lock is dropped */
 struct ibsw_ret {
@@ -270,7 +271,9 @@ static void ibsw_engine_finish(struct ibsw_engine *e, struct ibsw_port *peer,
 		struct ibsw_mgmt *m = rcu_dereference(port->mgmt);
 
 		/* In order, through the host port's NAPI queue */
-		if (m)
+		if (READ_ONCE(port->kind) == IBSW_PORT_KIND_REMOTE)
+			ibsw_remote_xmit(port, done);
+		else if (m)
 			ibsw_mgmt_receive(m, done);
 		else if (!skb_queue_empty(done))
 			ibsw_host_deliver(port, done);

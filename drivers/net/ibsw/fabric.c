@@ -13,6 +13,7 @@
 
 #include "ibsw.h"
 #include "mgmt_hca.h"
+#include "remote.h"
 #include "sma.h"
 
 struct ibsw_fabric ibsw_fabric = {
@@ -262,8 +263,13 @@ int ibsw_core_init(void)
 	err = rtnl_link_register(&ibsw_link_ops);
 	if (err)
 		goto err_class;
+	err = ibsw_remote_init();
+	if (err)
+		goto err_link;
 	return 0;
 
+err_link:
+	rtnl_link_unregister(&ibsw_link_ops);
 err_class:
 	class_unregister(&ibsw_class);
 	return err;
@@ -281,6 +287,8 @@ void ibsw_core_exit(void)
 	ibsw_switch_destroy_all();
 	ibsw_addr_table_replace(&ibsw_fabric.addrs, NULL, true);
 	rtnl_unlock();
+	/* No remote link is left for a netdev's going to detach */
+	ibsw_remote_exit();
 	/* No switch is left to hand them an SMP or a GMP */
 	cancel_work_sync(&ibsw_fabric.sma_work);
 	skb_queue_purge(&ibsw_fabric.sma_queue);

@@ -237,6 +237,23 @@ static const struct nla_policy ibsw_mgmt_del_nl_policy[IBSW_A_PORT_PORT + 1] = {
 	[IBSW_A_PORT_PORT] = NLA_POLICY_RANGE(NLA_U32, 1, IBSW_MAX_PORTS),
 };
 
+/* IBSW_CMD_REMOTE_NEW - do */
+static const struct nla_policy ibsw_remote_new_nl_policy[IBSW_A_PORT_REMOTE_ID + 1] = {
+	[IBSW_A_PORT_SWITCH_NAME] = { .type = NLA_NUL_STRING, .len = IBSW_NAME_LEN, },
+	[IBSW_A_PORT_PORT] = NLA_POLICY_RANGE(NLA_U32, 1, IBSW_MAX_PORTS),
+	[IBSW_A_PORT_IFNAME] = { .type = NLA_NUL_STRING, .len = 15, },
+	[IBSW_A_PORT_REMOTE_ID] = { .type = NLA_U32, },
+	[IBSW_A_PORT_MAC] = NLA_POLICY_EXACT_LEN(6),
+	[IBSW_A_PORT_WIDTH] = NLA_POLICY_MAX(NLA_U32, 3),
+	[IBSW_A_PORT_SPEED] = NLA_POLICY_MAX(NLA_U32, 7),
+};
+
+/* IBSW_CMD_REMOTE_DEL - do */
+static const struct nla_policy ibsw_remote_del_nl_policy[IBSW_A_PORT_PORT + 1] = {
+	[IBSW_A_PORT_SWITCH_NAME] = { .type = NLA_NUL_STRING, .len = IBSW_NAME_LEN, },
+	[IBSW_A_PORT_PORT] = NLA_POLICY_RANGE(NLA_U32, 1, IBSW_MAX_PORTS),
+};
+
 /* Ops table for ibsw */
 static const struct genl_split_ops ibsw_nl_ops[] = {
 	{
@@ -437,6 +454,24 @@ static const struct genl_split_ops ibsw_nl_ops[] = {
 		.cmd		= IBSW_CMD_MGMT_DEL,
 		.doit		= ibsw_nl_mgmt_del_doit,
 		.policy		= ibsw_mgmt_del_nl_policy,
+		.maxattr	= IBSW_A_PORT_PORT,
+		.flags		= GENL_ADMIN_PERM | GENL_CMD_CAP_DO,
+	},
+	{
+		.cmd		= IBSW_CMD_REMOTE_NEW,
+		.pre_doit	= ibsw_nl_pre_doit,
+		.doit		= ibsw_nl_remote_new_doit,
+		.post_doit	= ibsw_nl_post_doit,
+		.policy		= ibsw_remote_new_nl_policy,
+		.maxattr	= IBSW_A_PORT_REMOTE_ID,
+		.flags		= GENL_ADMIN_PERM | GENL_CMD_CAP_DO,
+	},
+	{
+		.cmd		= IBSW_CMD_REMOTE_DEL,
+		.pre_doit	= ibsw_nl_pre_doit,
+		.doit		= ibsw_nl_remote_del_doit,
+		.post_doit	= ibsw_nl_post_doit,
+		.policy		= ibsw_remote_del_nl_policy,
 		.maxattr	= IBSW_A_PORT_PORT,
 		.flags		= GENL_ADMIN_PERM | GENL_CMD_CAP_DO,
 	},

@@ -50,6 +50,8 @@ int ibsw_nl_cc_log_get_doit(struct sk_buff *skb, struct genl_info *info);
 int ibsw_nl_cc_log_clear_doit(struct sk_buff *skb, struct genl_info *info);
 int ibsw_nl_mgmt_new_doit(struct sk_buff *skb, struct genl_info *info);
 int ibsw_nl_mgmt_del_doit(struct sk_buff *skb, struct genl_info *info);
+int ibsw_nl_remote_new_doit(struct sk_buff *skb, struct genl_info *info);
+int ibsw_nl_remote_del_doit(struct sk_buff *skb, struct genl_info *info);
 
 enum {
 	IBSW_NLGRP_MONITOR,

@@ -30,11 +30,16 @@
  *              emulated CA behind a host port.
  *   mgmt_hca.c The management HCA: the ib_device OpenSM runs on; its MADs
  *              enter and leave the fabric at its switch port.
+ *   remote.c   A remote link: what a port's output engine sends leaves on
+ *              a netdev for a switch of another kernel
+ *              (ibsw_remote_xmit()); what that switch sends arrives in
+ *              ibsw_remote_rcv() and enters input.c like any link's.
  *
  * Pure logic, without netdevs, tested by KUnit beside it: pkt.c (RoCEv2
  * parsing and marking), fwd.c (address table, LFT), vlarb.c (VL
  * arbitration, SL-to-VL), rate.c (link rates, pacing), credit.c (input
- * buffer credits), cc.c (congestion control arithmetic), smp_route.c
+ * buffer credits), cc.c (congestion control arithmetic), rlink.c (remote
+ * link frames and credits), smp_route.c
  * (directed-route SMPs at one node, SMA header checks), smp_attr.c (the
  * subnet management attributes an SMA answers, encoded and decoded).
  *
@@ -180,6 +185,7 @@ struct ibsw_agent;
 struct ibsw_engine;
 struct ibsw_mgmt;
 struct ibsw_port;
+struct ibsw_remote;
 struct ibsw_sma;
 
 /*
@@ -252,6 +258,7 @@ struct ibsw_vl_kobj;
  * @hca: HCA transmitter of a host port or management HCA (allocated for
  *	every port)
  * @mgmt: a management HCA cabled to it
+ * @remote: a remote link's end (remote.c)
  * @stats: counters
  * @cc: its SwitchPortCongestionSetting (RTNL)
  * @vls_kobj: sysfs directory vls/
@@ -279,6 +286,7 @@ struct ibsw_port {
 	struct ibsw_engine		*out;
 	struct ibsw_engine		*hca;
 	struct ibsw_mgmt __rcu		*mgmt;
+	struct ibsw_remote __rcu	*remote;
 	struct ibsw_stats		stats;
 	struct ibsw_cc_port_setting	cc;
 	struct kobject			*vls_kobj;
@@ -502,6 +510,8 @@ void ibsw_switch_destroy_all(void);
 void ibsw_fabric_fold_wait(void);
 void ibsw_fabric_rescale(void);
 void ibsw_fabric_reclock(void);
+void ibsw_port_set_rate(struct ibsw_port *port, enum ibsw_link_width width,
+			enum ibsw_link_speed speed);
 
 /* host_ctl.c */
 extern struct rtnl_link_ops ibsw_link_ops;

@@ -11,6 +11,7 @@
 #include <linux/skbuff.h>
 
 #include "engine.h"
+#include "remote.h"
 
 /**
  * ibsw_switch_receive() - a packet has arrived at a switch input port
@@ -104,6 +105,8 @@ void ibsw_credit_release(struct ibsw_port *in, unsigned int vl,
 	up = rcu_dereference(in->upstream);
 	if (up)
 		ibsw_engine_kick(up);
+	else if (READ_ONCE(in->kind) == IBSW_PORT_KIND_REMOTE)
+		ibsw_remote_credit_freed(in, vl);
 	rcu_read_unlock();
 }
 EXPORT_SYMBOL_IF_KUNIT(ibsw_credit_release);

@@ -333,6 +333,7 @@ static int ibsw_nl_parse_sl2vl(struct genl_info *info,
 #define IBSW_NL_PORT_SET_MAXATTR	IBSW_A_PORT_HCA_RATE
 #define IBSW_NL_LINK_NEW_MAXATTR	IBSW_A_PORT_PEER_PORT
 #define IBSW_NL_HOST_NEW_MAXATTR	IBSW_A_PORT_HCA_RATE
+#define IBSW_NL_REMOTE_NEW_MAXATTR	IBSW_A_PORT_REMOTE_ID
 
 static struct nlattr *ibsw_nl_attr(const struct genl_info *info,
 				   unsigned int maxattr, unsigned int type)
@@ -450,6 +451,23 @@ static int ibsw_nl_counters_put(struct sk_buff *skb, int type,
 	for_each_set_bit(i, &mask, IBSW_NR_COUNTERS)
 		if (nla_put_uint(skb, IBSW_A_COUNTERS_XMIT_DATA + i,
 				 cnt->val[i]))
+			return -EMSGSIZE;
+	nla_nest_end(skb, nest);
+	return 0;
+}
+
+static int ibsw_nl_remote_counters_put(struct sk_buff *skb,
+				       const struct ibsw_port_info *pi)
+{
+	struct nlattr *nest;
+	unsigned int i;
+
+	nest = nla_nest_start(skb, IBSW_A_PORT_REMOTE_COUNTERS);
+	if (!nest)
+		return -EMSGSIZE;
+	for (i = 0; i < ARRAY_SIZE(pi->remote_cnt); i++)
+		if (nla_put_uint(skb, IBSW_A_REMOTE_COUNTERS_TX_FRAMES + i,
+				 pi->remote_cnt[i]))
 			return -EMSGSIZE;
 	nla_nest_end(skb, nest);
 	return 0;
@@ -573,6 +591,18 @@ static int ibsw_nl_port_put(struct sk_buff *skb, const struct ibsw_switch *sw,
 			    nla_put_s32(skb, IBSW_A_PORT_NETNS_ID, id))
 				return -EMSGSIZE;
 		}
+		break;
+	case IBSW_PORT_KIND_REMOTE:
+		if (nla_put_string(skb, IBSW_A_PORT_IFNAME, pi->ifname) ||
+		    nla_put_u32(skb, IBSW_A_PORT_IFINDEX, pi->ifindex) ||
+		    nla_put_u32(skb, IBSW_A_PORT_REMOTE_ID, pi->remote_id) ||
+		    nla_put_u8(skb, IBSW_A_PORT_REMOTE_STATE, pi->remote_state) ||
+		    (pi->peer.name[0] &&
+		     (nla_put_string(skb, IBSW_A_PORT_PEER_SWITCH_NAME,
+				     pi->peer.name) ||
+		      nla_put_u32(skb, IBSW_A_PORT_PEER_PORT, pi->peer_port))) ||
+		    ibsw_nl_remote_counters_put(skb, pi))
+			return -EMSGSIZE;
 		break;
 	case IBSW_PORT_KIND_MGMT:
 		if (nla_put_string(skb, IBSW_A_PORT_IBDEV_NAME, pi->ibdev) ||
@@ -1300,6 +1330,58 @@ static int ibsw_nl_port_del(struct genl_info *info,
 int ibsw_nl_link_del_doit(struct sk_buff *skb, struct genl_info *info)
 {
 	return ibsw_nl_port_del(info, ibsw_link_destroy);
+}
+
+int ibsw_nl_remote_new_doit(struct sk_buff *skb, struct genl_info *info)
+{
+	const struct nlattr *mac = info->attrs[IBSW_A_PORT_MAC];
+	struct ibsw_port_cfg *cfg;
+	struct net_device *dev;
+	struct ibsw_switch *sw;
+	unsigned int port;
+	int err;
+
+	if (ibsw_nl_missing(info, IBSW_A_PORT_SWITCH_NAME, "switch-name") ||
+	    ibsw_nl_missing(info, IBSW_A_PORT_PORT, "port") ||
+	    ibsw_nl_missing(info, IBSW_A_PORT_IFNAME, "ifname") ||
+	    ibsw_nl_missing(info, IBSW_A_PORT_REMOTE_ID, "remote-id"))
+		return -EINVAL;
+	if (mac && !is_valid_ether_addr(nla_data(mac))) {
+		NL_SET_ERR_MSG_ATTR(info->extack, mac,
+				    "the peer's mac must be a unicast address");
+		return -EINVAL;
+	}
+	dev = __dev_get_by_name(genl_info_net(info),
+				nla_data(info->attrs[IBSW_A_PORT_IFNAME]));
+	if (!dev) {
+		NL_SET_ERR_MSG_ATTR(info->extack, info->attrs[IBSW_A_PORT_IFNAME],
+				    "no such netdev in this namespace");
+		return -ENODEV;
+	}
+	cfg = kzalloc(sizeof(*cfg), GFP_KERNEL);
+	if (!cfg)
+		return -ENOMEM;
+	err = ibsw_nl_parse_port_cfg(info, IBSW_NL_REMOTE_NEW_MAXATTR, cfg);
+	if (err)
+		goto free;
+	sw = ibsw_nl_switch_port(info, IBSW_A_PORT_SWITCH_NAME,
+				 IBSW_A_PORT_PORT, &port);
+	if (IS_ERR(sw)) {
+		err = PTR_ERR(sw);
+		goto free;
+	}
+	err = ibsw_remote_create(sw, port, dev,
+				 nla_get_u32(info->attrs[IBSW_A_PORT_REMOTE_ID]),
+				 mac ? nla_data(mac) : NULL, cfg, info->extack);
+free:
+	kvfree(cfg->sl2vl);
+	kfree(cfg);
+	return err;
+}
+
+int ibsw_nl_remote_del_doit(struct sk_buff *skb, struct genl_info *info)
+{
+	return ibsw_nl_port_del(info, ibsw_remote_destroy);
 }
 
 /*

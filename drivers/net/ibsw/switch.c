@@ -20,6 +20,7 @@
 
 #include "engine.h"
 #include "mgmt_hca.h"
+#include "remote.h"
 #include "sma.h"
 
 /*
@@ -42,6 +43,7 @@ static const char * const ibsw_kind_names[] = {
 	[IBSW_PORT_KIND_HOST] = "a host port",
 	[IBSW_PORT_KIND_LINK] = "linked",
 	[IBSW_PORT_KIND_MGMT] = "a management HCA's",
+	[IBSW_PORT_KIND_REMOTE] = "remote",
 };
 
 static bool ibsw_name_valid(const char *name)
@@ -103,9 +105,9 @@ static void ibsw_port_set_pace(struct ibsw_port *port)
 			     ibsw_hca_rate(rate, port->hca_bps));
 }
 
-static void ibsw_port_set_rate(struct ibsw_port *port,
-			       enum ibsw_link_width width,
-			       enum ibsw_link_speed speed)
+/* Context: RTNL */
+void ibsw_port_set_rate(struct ibsw_port *port, enum ibsw_link_width width,
+			enum ibsw_link_speed speed)
 {
 	port->width = width;
 	port->speed = speed;
@@ -330,6 +332,9 @@ void ibsw_switch_destroy(struct ibsw_switch *sw)
 			break;
 		case IBSW_PORT_KIND_MGMT:
 			ibsw_mgmt_detach(port);
+			break;
+		case IBSW_PORT_KIND_REMOTE:
+			ibsw_remote_detach(port);
 			break;
 		default:
 			break;
@@ -884,6 +889,55 @@ int ibsw_link_destroy(struct ibsw_switch *sw, unsigned int num,
 	return 0;
 }
 
+int ibsw_remote_create(struct ibsw_switch *sw, unsigned int num,
+		       struct net_device *dev, u32 remote_id, const u8 *mac,
+		       const struct ibsw_port_cfg *cfg,
+		       struct netlink_ext_ack *extack)
+{
+	struct ibsw_port *port;
+	int err;
+
+	ASSERT_RTNL();
+	port = ibsw_port_get(sw, num, extack);
+	if (!port)
+		return -EINVAL;
+	if (port->kind != IBSW_PORT_KIND_NONE) {
+		NL_SET_ERR_MSG_FMT(extack, "port %u of %s is %s", num, sw->name,
+				   ibsw_kind_names[port->kind]);
+		return -EBUSY;
+	}
+	err = ibsw_port_cfg_check(port, cfg, IBSW_PORT_KIND_NONE, extack);
+	if (err)
+		return err;
+	err = ibsw_port_cfg_apply(port, cfg, extack);
+	if (err)
+		return err;
+	err = ibsw_remote_attach(port, dev, remote_id, mac, extack);
+	if (err)
+		return err;
+	ibsw_notify_port(port);
+	return 0;
+}
+
+int ibsw_remote_destroy(struct ibsw_switch *sw, unsigned int num,
+			struct netlink_ext_ack *extack)
+{
+	struct ibsw_port *port;
+
+	ASSERT_RTNL();
+	port = ibsw_port_get(sw, num, extack);
+	if (!port)
+		return -EINVAL;
+	if (port->kind != IBSW_PORT_KIND_REMOTE) {
+		NL_SET_ERR_MSG_FMT(extack, "port %u of %s is %s, not remote",
+				   num, sw->name, ibsw_kind_names[port->kind]);
+		return -ENOTCONN;
+	}
+	ibsw_remote_detach(port);
+	ibsw_notify_port(port);
+	return 0;
+}
+
 int ibsw_host_create(struct ibsw_switch *sw, unsigned int num,
 		     const char *ifname, struct net *net, const u8 *mac,
 		     const struct ibsw_port_cfg *cfg,
@@ -1010,6 +1064,7 @@ int ibsw_port_info(const struct ibsw_switch *sw, unsigned int num,
 		   struct ibsw_port_info *info)
 {
 	struct ibsw_counters *vl_cnt;
+	struct ibsw_remote *rl;
 	struct net_device *dev;
 	struct ibsw_mgmt *m;
 	struct ibsw_port *port;
@@ -1045,6 +1100,21 @@ int ibsw_port_info(const struct ibsw_switch *sw, unsigned int num,
 		strscpy(info->ibdev, dev_name(&m->ibdev.dev),
 			sizeof(info->ibdev));
 		info->guid = m->guid;
+	}
+	rl = rtnl_dereference(port->remote);
+	if (rl) {
+		strscpy(info->ifname, rl->dev->name, sizeof(info->ifname));
+		info->ifindex = rl->dev->ifindex;
+		info->remote_id = rl->link_id;
+		info->remote_state = READ_ONCE(rl->state);
+		ibsw_remote_read(rl, info->remote_cnt);
+		spin_lock_bh(&rl->rx_lock);
+		if (rl->peer_epoch && rl->peer_name[0]) {
+			strscpy(info->peer.name, rl->peer_name,
+				sizeof(info->peer.name));
+			info->peer_port = rl->peer_port;
+		}
+		spin_unlock_bh(&rl->rx_lock);
 	}
 	dev = rtnl_dereference(port->netdev);
 	if (dev) {

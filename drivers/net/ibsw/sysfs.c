@@ -19,6 +19,7 @@
 #include <linux/sysfs.h>
 
 #include "ibsw.h"
+#include "remote.h"
 
 static ssize_t id_show(struct device *dev, struct device_attribute *attr,
 		       char *buf)
@@ -65,6 +66,8 @@ static ssize_t kind_show(struct kobject *kobj, struct kobj_attribute *attr,
 		[IBSW_PORT_KIND_NONE] = "none",
 		[IBSW_PORT_KIND_HOST] = "host",
 		[IBSW_PORT_KIND_LINK] = "link",
+		[IBSW_PORT_KIND_MGMT] = "mgmt",
+		[IBSW_PORT_KIND_REMOTE] = "remote",
 	};
 	unsigned int kind = READ_ONCE(ibsw_kobj_port(kobj)->kind);
 
@@ -231,6 +234,81 @@ static struct ibsw_cnt_attr ibsw_port_cnt_attrs[IBSW_NR_COUNTERS];
 static struct attribute *ibsw_port_cnt_ptrs[IBSW_NR_COUNTERS + 1];
 static struct attribute *ibsw_port_hw_ptrs[IBSW_NR_COUNTERS + 1];
 
+/*
+ * remote/: a remote link's state and counters; empty (state "") on a
+ * port that is not remote.
+ */
+static ssize_t ibsw_remote_show(struct kobject *kobj,
+				struct kobj_attribute *attr, char *buf)
+{
+	struct ibsw_cnt_attr *ca = container_of(attr, struct ibsw_cnt_attr, attr);
+	struct ibsw_port *port = ibsw_kobj_port(kobj);
+	u64 cnt[IBSW_RL_NR_COUNTERS] = {};
+	struct ibsw_remote *rl;
+	ssize_t n;
+
+	rcu_read_lock();
+	rl = rcu_dereference(port->remote);
+	switch (ca->cnt) {
+	case IBSW_RL_NR_COUNTERS:	/* state */
+		n = sysfs_emit(buf, "%s\n", !rl ? "" :
+			       READ_ONCE(rl->state) == IBSW_RL_UP ? "up" : "down");
+		break;
+	case IBSW_RL_NR_COUNTERS + 1:	/* dev */
+		n = sysfs_emit(buf, "%s\n", rl ? rl->dev->name : "");
+		break;
+	case IBSW_RL_NR_COUNTERS + 2:	/* id */
+		n = rl ? sysfs_emit(buf, "%u\n", rl->link_id) :
+			 sysfs_emit(buf, "\n");
+		break;
+	case IBSW_RL_NR_COUNTERS + 3:	/* peer: the peer's word for itself */
+		if (!rl) {
+			n = sysfs_emit(buf, "\n");
+			break;
+		}
+		spin_lock_bh(&rl->rx_lock);
+		n = rl->peer_epoch && rl->peer_name[0] ?
+		    sysfs_emit(buf, "%s/%u\n", rl->peer_name, rl->peer_port) :
+		    sysfs_emit(buf, "\n");
+		spin_unlock_bh(&rl->rx_lock);
+		break;
+	case IBSW_RL_NR_COUNTERS + 4:	/* mismatch: why it is not up */
+		n = sysfs_emit(buf, "%s\n",
+			       rl ? ibsw_rl_mismatch_name(READ_ONCE(rl->mismatch)) : "");
+		break;
+	case IBSW_RL_NR_COUNTERS + 5: {	/* credits: the peer's buffers' free */
+		unsigned int vl, nr = READ_ONCE(port->nr_vls);
+
+		n = 0;
+		for (vl = 0; rl && vl < nr; vl++)
+			n += sysfs_emit_at(buf, n, "%s%d", vl ? " " : "",
+					   atomic_read(&rl->credit[vl].free));
+		n += sysfs_emit_at(buf, n, "\n");
+		break;
+	}
+	default:
+		if (rl)
+			ibsw_remote_read(rl, cnt);
+		n = sysfs_emit(buf, "%llu\n", cnt[ca->cnt]);
+		break;
+	}
+	rcu_read_unlock();
+	return n;
+}
+
+static const char * const ibsw_remote_files[] = {
+	"state", "dev", "id", "peer", "mismatch", "credits",
+};
+
+#define IBSW_NR_REMOTE_ATTRS	(IBSW_RL_NR_COUNTERS + ARRAY_SIZE(ibsw_remote_files))
+static struct ibsw_cnt_attr ibsw_remote_attrs[IBSW_NR_REMOTE_ATTRS];
+static struct attribute *ibsw_remote_ptrs[IBSW_NR_REMOTE_ATTRS + 1];
+
+static const struct attribute_group ibsw_remote_group = {
+	.name = "remote",
+	.attrs = ibsw_remote_ptrs,
+};
+
 static const struct attribute_group ibsw_port_cnt_group = {
 	.name = "counters",
 	.attrs = ibsw_port_cnt_ptrs,
@@ -245,6 +323,7 @@ static const struct attribute_group *ibsw_port_groups[] = {
 	&ibsw_port_group,
 	&ibsw_port_cnt_group,
 	&ibsw_port_hw_group,
+	&ibsw_remote_group,
 	NULL
 };
 
@@ -351,6 +430,15 @@ static void ibsw_sysfs_init_counters(void)
 
 	if (ibsw_port_cnt_attrs[0].attr.attr.name)
 		return;
+	for (i = 0; i < IBSW_NR_REMOTE_ATTRS; i++) {
+		struct ibsw_cnt_attr *ca = &ibsw_remote_attrs[i];
+
+		*ca = (struct ibsw_cnt_attr)IBSW_CNT_ATTR(i, ibsw_remote_show);
+		ca->attr.attr.name = i < IBSW_RL_NR_COUNTERS ?
+				     ibsw_rl_counter_names[i] :
+				     ibsw_remote_files[i - IBSW_RL_NR_COUNTERS];
+		ibsw_remote_ptrs[i] = &ca->attr.attr;
+	}
 	for (i = 0; i < IBSW_NR_COUNTERS; i++) {
 		struct ibsw_cnt_attr *ca = &ibsw_port_cnt_attrs[i];
 
