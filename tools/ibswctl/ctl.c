@@ -12,8 +12,8 @@ static void ctl_usage(FILE *f)
 	fprintf(f,
 		"Usage: ibswctl [OPTIONS] OBJECT { COMMAND | help }\n"
 		"       ibswctl [OPTIONS] monitor\n"
-		"where  OBJECT := { fabric | switch | port | link | host | lft | addr | counters | cc |\n"
-		"                   hca | mgmt }\n"
+		"where  OBJECT := { fabric | switch | port | link | remote | host | lft | addr |\n"
+		"                   counters | cc | hca | mgmt }\n"
 		"       OPTIONS := { -j[son] | -p[retty] | -d[etails] | -V[ersion] | -h[elp] }\n"
 		"Objects and commands may be abbreviated (\"sw\" for switch).\n"
 		"Exit status: 0 success, 1 failure, 2 usage error.\n");
@@ -43,6 +43,7 @@ static const struct ctl_cmd objects[] = {
 	{ "switch", cmd_switch },
 	{ "port", cmd_port },
 	{ "link", cmd_link },
+	{ "remote", cmd_remote },
 	{ "host", cmd_host },
 	{ "mgmt", cmd_mgmt },
 	{ "lft", cmd_lft },

@@ -5,8 +5,6 @@
 #include <string.h>
 #include <unistd.h>
 
-#include <net/if.h>
-
 static void usage(FILE *f)
 {
 	fprintf(f,
@@ -46,12 +44,8 @@ static int host_add(struct ctl *ctl, int argc, char **argv)
 		}
 		val = argv[i + 1];
 		if (ctl_matches(key, "name")) {
-			if (!*val || strlen(val) >= IFNAMSIZ || strchr(val, '/') ||
-			    strpbrk(val, " \t\n:")) {
-				ctl_err(ctl, "bad interface name \"%s\": 1 to %d characters, no '/', ':' or blanks",
-					val, IFNAMSIZ - 1);
+			if (ctl_parse_ifname(ctl, val))
 				return CTL_USAGE;
-			}
 			ifname = val;
 		} else if (ctl_matches(key, "netns")) {
 			netns = val;

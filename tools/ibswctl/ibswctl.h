@@ -184,6 +184,8 @@ int ctl_parse_sl2vl(struct ctl *ctl, const char *s, uint8_t map[IBSW_NR_SLS]);
 int ctl_parse_buffers(struct ctl *ctl, const char *s, uint16_t *set,
 		      uint32_t credits[IBSW_NR_DATA_VLS]);
 int ctl_parse_mac(struct ctl *ctl, const char *s, uint8_t mac[6]);
+/* A netdev name as the kernel takes it: 1 to 15 characters, no '/', ':' or blanks */
+int ctl_parse_ifname(struct ctl *ctl, const char *s);
 /* IPv4 (stored v4-mapped) or IPv6 */
 int ctl_parse_ip(struct ctl *ctl, const char *s, uint8_t ip[16]);
 /*
@@ -197,6 +199,7 @@ const char *ctl_width_name(uint32_t width);	/* "4x", NULL if unknown */
 const char *ctl_speed_name(uint32_t speed);	/* "QDR" */
 const char *ctl_speed_key(uint32_t speed);	/* "qdr": the spec's enum name */
 const char *ctl_kind_name(uint32_t kind);	/* "host" */
+const char *ctl_remote_state_name(uint32_t state);	/* "up" */
 uint64_t ctl_rate_bps(uint32_t width, uint32_t speed);
 /* "4xQDR (32 Gb/s)"; rate_bps 0: from the width and speed */
 void ctl_format_rate(char *buf, size_t len, uint32_t width, uint32_t speed,
@@ -220,6 +223,7 @@ enum ctl_attr_fmt {
 	CTL_FMT_PLAIN,
 	CTL_FMT_BOOL,		/* u8 0/1 as false/true */
 	CTL_FMT_KIND,		/* enum names, as the spec spells them */
+	CTL_FMT_REMOTE_STATE,	/* u8 enum remote-state: "down", "up" */
 	CTL_FMT_WIDTH,
 	CTL_FMT_SPEED,
 	CTL_FMT_MAC,		/* "02:1b:00:00:00:03" */
@@ -232,8 +236,8 @@ enum ctl_attr_fmt {
 
 extern const struct ibsw_attr_set ctl_fabric_attrs, ctl_addr_attrs,
 	ctl_switch_attrs, ctl_vlarb_attrs, ctl_sl2vl_attrs, ctl_counter_attrs,
-	ctl_vl_attrs, ctl_port_attrs, ctl_cc_port_attrs, ctl_cc_attrs,
-	ctl_cc_log_event_attrs, ctl_cc_log_attrs;
+	ctl_vl_attrs, ctl_remote_counter_attrs, ctl_port_attrs, ctl_cc_port_attrs,
+	ctl_cc_attrs, ctl_cc_log_event_attrs, ctl_cc_log_attrs;
 
 /* IBA names of the counters, "PortXmitData", by IBSW_A_COUNTERS_* */
 extern const char *const ctl_counter_iba_names[IBSW_A_COUNTERS_MAX + 1];
@@ -334,6 +338,7 @@ int cmd_fabric(struct ctl *ctl, int argc, char **argv);
 int cmd_switch(struct ctl *ctl, int argc, char **argv);
 int cmd_port(struct ctl *ctl, int argc, char **argv);
 int cmd_link(struct ctl *ctl, int argc, char **argv);
+int cmd_remote(struct ctl *ctl, int argc, char **argv);
 int cmd_host(struct ctl *ctl, int argc, char **argv);
 int cmd_mgmt(struct ctl *ctl, int argc, char **argv);
 int cmd_lft(struct ctl *ctl, int argc, char **argv);

@@ -135,6 +135,34 @@ const struct ibsw_attr_set ctl_vl_attrs = {
 	"vl", ARRAY_SIZE(vl_defs) - 1, vl_defs
 };
 
+/* u64 in the spec; sent as "uint": 4 bytes when the value fits, else 8 */
+static const struct ibsw_attr_def remote_counter_defs[] = {
+	[IBSW_A_REMOTE_COUNTERS_TX_FRAMES] = { "tx-frames", IBSW_ATTR_UINT },
+	[IBSW_A_REMOTE_COUNTERS_TX_BYTES] = { "tx-bytes", IBSW_ATTR_UINT },
+	[IBSW_A_REMOTE_COUNTERS_RX_FRAMES] = { "rx-frames", IBSW_ATTR_UINT },
+	[IBSW_A_REMOTE_COUNTERS_RX_BYTES] = { "rx-bytes", IBSW_ATTR_UINT },
+	[IBSW_A_REMOTE_COUNTERS_TX_DROPS] = { "tx-drops", IBSW_ATTR_UINT },
+	[IBSW_A_REMOTE_COUNTERS_TX_TOO_BIG] = { "tx-too-big", IBSW_ATTR_UINT },
+	[IBSW_A_REMOTE_COUNTERS_RX_SEQ_GAPS] = { "rx-seq-gaps", IBSW_ATTR_UINT },
+	[IBSW_A_REMOTE_COUNTERS_RX_LOST_FRAMES] = { "rx-lost-frames", IBSW_ATTR_UINT },
+	[IBSW_A_REMOTE_COUNTERS_RX_LATE] = { "rx-late", IBSW_ATTR_UINT },
+	[IBSW_A_REMOTE_COUNTERS_RX_BAD] = { "rx-bad", IBSW_ATTR_UINT },
+	[IBSW_A_REMOTE_COUNTERS_RX_WRONG_EPOCH] = { "rx-wrong-epoch", IBSW_ATTR_UINT },
+	[IBSW_A_REMOTE_COUNTERS_RX_DOWN] = { "rx-down", IBSW_ATTR_UINT },
+	[IBSW_A_REMOTE_COUNTERS_RX_OVERRUN] = { "rx-overrun", IBSW_ATTR_UINT },
+	[IBSW_A_REMOTE_COUNTERS_CREDIT_TX] = { "credit-tx", IBSW_ATTR_UINT },
+	[IBSW_A_REMOTE_COUNTERS_CREDIT_RX] = { "credit-rx", IBSW_ATTR_UINT },
+	[IBSW_A_REMOTE_COUNTERS_HELLO_TX] = { "hello-tx", IBSW_ATTR_UINT },
+	[IBSW_A_REMOTE_COUNTERS_HELLO_RX] = { "hello-rx", IBSW_ATTR_UINT },
+	[IBSW_A_REMOTE_COUNTERS_LINK_UPS] = { "link-ups", IBSW_ATTR_UINT },
+	[IBSW_A_REMOTE_COUNTERS_LINK_DOWNS] = { "link-downs", IBSW_ATTR_UINT },
+	[IBSW_A_REMOTE_COUNTERS_MISMATCHES] = { "mismatches", IBSW_ATTR_UINT },
+};
+
+const struct ibsw_attr_set ctl_remote_counter_attrs = {
+	"remote-counters", ARRAY_SIZE(remote_counter_defs) - 1, remote_counter_defs
+};
+
 static const struct ibsw_attr_def port_defs[] = {
 	[IBSW_A_PORT_SWITCH_ID] = { "switch-id", IBSW_ATTR_U32 },
 	[IBSW_A_PORT_SWITCH_NAME] = { "switch-name", IBSW_ATTR_STRING },
@@ -175,6 +203,13 @@ static const struct ibsw_attr_def port_defs[] = {
 		"hca-vlarb-low", IBSW_ATTR_NEST, .multi = true, .nest = &ctl_vlarb_attrs
 	},
 	[IBSW_A_PORT_HCA_VLARB_HIGH_LIMIT] = { "hca-vlarb-high-limit", IBSW_ATTR_U32 },
+	[IBSW_A_PORT_REMOTE_ID] = { "remote-id", IBSW_ATTR_U32 },
+	[IBSW_A_PORT_REMOTE_STATE] = {
+		"remote-state", IBSW_ATTR_U8, .fmt = CTL_FMT_REMOTE_STATE
+	},
+	[IBSW_A_PORT_REMOTE_COUNTERS] = {
+		"remote-counters", IBSW_ATTR_NEST, .nest = &ctl_remote_counter_attrs
+	},
 };
 
 const struct ibsw_attr_set ctl_port_attrs = {
@@ -272,6 +307,8 @@ static const char *const cmd_names[] = {
 	[IBSW_CMD_CC_CHANGE_NTF] = "cc-change-ntf",
 	[IBSW_CMD_MGMT_NEW] = "mgmt-new",
 	[IBSW_CMD_MGMT_DEL] = "mgmt-del",
+	[IBSW_CMD_REMOTE_NEW] = "remote-new",
+	[IBSW_CMD_REMOTE_DEL] = "remote-del",
 };
 
 const char *ctl_cmd_name(uint8_t cmd)
@@ -413,8 +450,12 @@ static void json_value(struct ctl *ctl, const char *key, const struct nlattr *at
 
 	switch (def->type) {
 	case IBSW_ATTR_U8:
+		if (def->fmt == CTL_FMT_REMOTE_STATE)
+			name = ctl_remote_state_name(mnl_attr_get_u8(attr));
 		if (def->fmt == CTL_FMT_BOOL)
 			jw_bool(jw, key, mnl_attr_get_u8(attr));
+		else if (name)
+			jw_str(jw, key, name);
 		else
 			jw_u64(jw, key, mnl_attr_get_u8(attr));
 		return;
@@ -608,6 +649,28 @@ static void print_vlarb(struct ctl *ctl, const struct nlmsghdr *nlh, uint16_t ty
 	fprintf(ctl->out, "%s\n", any ? "" : "none");
 }
 
+/* A remote link's counters, four to a line, by their JSON names */
+static void print_remote_counters(struct ctl *ctl, const struct nlattr *nest)
+{
+	const struct nlattr *ct[IBSW_A_REMOTE_COUNTERS_MAX + 1];
+	unsigned int id, n = 0;
+	char name[64];
+
+	if (ctl_parse_nest(ctl, nest, &ctl_remote_counter_attrs, ct))
+		return;
+	for (id = 1; id <= IBSW_A_REMOTE_COUNTERS_MAX; id++) {
+		if (!ct[id])
+			continue;
+		ctl_json_key(name, sizeof(name), ctl_remote_counter_attrs.attr[id].name);
+		fprintf(ctl->out, "%s%s %llu", n % 4 ? " " : "    remote ", name,
+			(unsigned long long)ibsw_attr_uint(ct[id]));
+		if (++n % 4 == 0)
+			fputc('\n', ctl->out);
+	}
+	if (n % 4)
+		fputc('\n', ctl->out);
+}
+
 static void print_port_details(struct ctl *ctl, const struct nlmsghdr *nlh,
 			       const struct nlattr **tb)
 {
@@ -642,6 +705,8 @@ static void print_port_details(struct ctl *ctl, const struct nlmsghdr *nlh,
 			fprintf(ctl->out, "%s%u", i ? "," : "", map[i]);
 		fputc('\n', ctl->out);
 	}
+	if (tb[IBSW_A_PORT_REMOTE_COUNTERS])
+		print_remote_counters(ctl, tb[IBSW_A_PORT_REMOTE_COUNTERS]);
 }
 
 void ctl_print_port(struct ctl *ctl, const struct nlmsghdr *nlh,
@@ -649,7 +714,7 @@ void ctl_print_port(struct ctl *ctl, const struct nlmsghdr *nlh,
 {
 	const struct nlattr *attr, *vt[IBSW_A_VL_MAX + 1];
 	uint32_t kind = get_u32(tb[IBSW_A_PORT_KIND], IBSW_PORT_KIND_NONE);
-	const char *kname = ctl_kind_name(kind);
+	const char *kname = ctl_kind_name(kind), *state;
 	FILE *f = ctl->out;
 	size_t len;
 	const void *data;
@@ -663,7 +728,18 @@ void ctl_print_port(struct ctl *ctl, const struct nlmsghdr *nlh,
 	}
 	ctl_port_label(buf, sizeof(buf), tb);
 	fprintf(f, "%s: %s", buf, kname ? kname : "?");
-	if (kind == IBSW_PORT_KIND_LINK)
+	if (tb[IBSW_A_PORT_REMOTE_ID])
+		fprintf(f, " id %u", mnl_attr_get_u32(tb[IBSW_A_PORT_REMOTE_ID]));
+	if (tb[IBSW_A_PORT_REMOTE_STATE]) {
+		state = ctl_remote_state_name(mnl_attr_get_u8(tb[IBSW_A_PORT_REMOTE_STATE]));
+		if (state)
+			fprintf(f, " state %s", state);
+		else
+			fprintf(f, " state %u", mnl_attr_get_u8(tb[IBSW_A_PORT_REMOTE_STATE]));
+	}
+	/* a remote port's peer, as it announced itself: none while not heard */
+	if (kind == IBSW_PORT_KIND_LINK ||
+	    (kind == IBSW_PORT_KIND_REMOTE && tb[IBSW_A_PORT_PEER_SWITCH_NAME]))
 		fprintf(f, " peer %s/%u",
 			tb[IBSW_A_PORT_PEER_SWITCH_NAME] ?
 			mnl_attr_get_str(tb[IBSW_A_PORT_PEER_SWITCH_NAME]) : "?",

@@ -11,6 +11,8 @@
 #include <string.h>
 #include <strings.h>
 
+#include <net/if.h>
+
 #include "topo.h"
 
 void ctl_err(struct ctl *ctl, const char *fmt, ...)
@@ -193,6 +195,12 @@ static const char *const kind_names[] = {
 	[IBSW_PORT_KIND_HOST] = "host",
 	[IBSW_PORT_KIND_LINK] = "link",
 	[IBSW_PORT_KIND_MGMT] = "mgmt",
+	[IBSW_PORT_KIND_REMOTE] = "remote",
+};
+
+static const char *const remote_state_names[] = {
+	[IBSW_REMOTE_STATE_DOWN] = "down",
+	[IBSW_REMOTE_STATE_UP] = "up",
 };
 
 const char *ctl_width_name(uint32_t width)
@@ -213,6 +221,11 @@ const char *ctl_speed_key(uint32_t speed)
 const char *ctl_kind_name(uint32_t kind)
 {
 	return kind < ARRAY_SIZE(kind_names) ? kind_names[kind] : NULL;
+}
+
+const char *ctl_remote_state_name(uint32_t state)
+{
+	return state < ARRAY_SIZE(remote_state_names) ? remote_state_names[state] : NULL;
 }
 
 /* Lanes times the lane rate, rounded once to the nearest bit/s (as rate.c). */
@@ -452,6 +465,16 @@ int ctl_parse_mac(struct ctl *ctl, const char *s, uint8_t mac[6])
 	}
 	for (i = 0; i < 6; i++)
 		mac[i] = b[i];
+	return 0;
+}
+
+int ctl_parse_ifname(struct ctl *ctl, const char *s)
+{
+	if (!*s || strlen(s) >= IFNAMSIZ || strchr(s, '/') || strpbrk(s, " \t\n:")) {
+		ctl_err(ctl, "bad interface name \"%s\": 1 to %d characters, no '/', ':' or blanks",
+			s, IFNAMSIZ - 1);
+		return -EINVAL;
+	}
 	return 0;
 }
 

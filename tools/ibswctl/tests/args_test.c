@@ -2,8 +2,9 @@
 /*
  * Unit tests of ibswctl's argument parsers (utils.c): rates, SW/PORT,
  * rates in bit/s (hca-rate), VL:WEIGHT lists, SL-to-VL maps, buffers, MACs, addresses, LID:PORT
- * lists, with their error messages; names and formats; the addresses the
- * fabric builder derives from a LID.
+ * lists, netdev names, with their error messages; names and formats, and
+ * the tables indexed by the uapi's numbers; the addresses the fabric
+ * builder derives from a LID.
  */
 #define _GNU_SOURCE
 #include "helpers.h"
@@ -476,14 +477,90 @@ static void names(void **state)
 	assert_null(ctl_speed_name(8));
 	assert_string_equal(ctl_kind_name(IBSW_PORT_KIND_LINK), "link");
 	assert_string_equal(ctl_kind_name(IBSW_PORT_KIND_MGMT), "mgmt");
-	assert_null(ctl_kind_name(4));
+	assert_string_equal(ctl_kind_name(IBSW_PORT_KIND_REMOTE), "remote");
+	assert_null(ctl_kind_name(5));
+	assert_string_equal(ctl_remote_state_name(IBSW_REMOTE_STATE_DOWN), "down");
+	assert_string_equal(ctl_remote_state_name(IBSW_REMOTE_STATE_UP), "up");
+	assert_null(ctl_remote_state_name(2));
 	ctl_json_key(key, sizeof(key), "excessive-buffer-overrun-errors");
 	assert_string_equal(key, "excessive_buffer_overrun_errors");
 	assert_string_equal(ctl_cmd_name(IBSW_CMD_PORT_CHANGE_NTF), "port-change-ntf");
+	assert_string_equal(ctl_cmd_name(IBSW_CMD_REMOTE_NEW), "remote-new");
+	assert_string_equal(ctl_cmd_name(IBSW_CMD_REMOTE_DEL), "remote-del");
 	assert_string_equal(ctl_cmd_name(0), "unknown");
 	assert_string_equal(ctl_cmd_name(200), "unknown");
 	assert_string_equal(ctl_counter_iba_names[IBSW_A_COUNTERS_RCV_SWITCH_RELAY_ERRORS],
 			    "PortRcvSwitchRelayErrors");
+}
+
+/*
+ * The tables indexed by the uapi's numbers cover all of them: every command
+ * has a name (the monitor's events), every port kind, every attribute of the
+ * sets a port reply is checked against (ports, remote counters).
+ */
+static void tables_complete(void **state)
+{
+	const struct ibsw_attr_set *const sets[] = {
+		&ctl_port_attrs, &ctl_remote_counter_attrs, &ctl_counter_attrs,
+	};
+	static const unsigned int maxes[] = {
+		IBSW_A_PORT_MAX, IBSW_A_REMOTE_COUNTERS_MAX, IBSW_A_COUNTERS_MAX,
+	};
+	static const char *const remote_keys[] = {
+		NULL, "tx_frames", "tx_bytes", "rx_frames", "rx_bytes", "tx_drops", "tx_too_big",
+		"rx_seq_gaps", "rx_lost_frames", "rx_late", "rx_bad", "rx_wrong_epoch", "rx_down",
+		"rx_overrun", "credit_tx", "credit_rx", "hello_tx", "hello_rx", "link_ups",
+		"link_downs", "mismatches",
+	};
+	unsigned int i, id;
+	char key[64];
+
+	(void)state;
+	for (id = 1; id <= IBSW_CMD_MAX; id++)
+		if (!strcmp(ctl_cmd_name(id), "unknown"))
+			fail_msg("command %u has no name", id);
+	for (id = IBSW_PORT_KIND_NONE; id <= IBSW_PORT_KIND_REMOTE; id++)
+		assert_non_null(ctl_kind_name(id));
+	for (i = 0; i < ARRAY_SIZE(sets); i++) {
+		assert_int_equal(sets[i]->max, maxes[i]);
+		for (id = 1; id <= sets[i]->max; id++)
+			if (!sets[i]->attr[id].name || sets[i]->attr[id].type == IBSW_ATTR_ANY)
+				fail_msg("%s attribute %u has no name or type", sets[i]->name, id);
+	}
+	/* the remote counters' keys, in the uapi's order */
+	assert_int_equal(ARRAY_SIZE(remote_keys), IBSW_A_REMOTE_COUNTERS_MAX + 1);
+	for (id = 1; id <= IBSW_A_REMOTE_COUNTERS_MAX; id++) {
+		ctl_json_key(key, sizeof(key), ctl_remote_counter_attrs.attr[id].name);
+		assert_string_equal(key, remote_keys[id]);
+	}
+	assert_string_equal(ctl_port_attrs.attr[IBSW_A_PORT_REMOTE_ID].name, "remote-id");
+	assert_string_equal(ctl_port_attrs.attr[IBSW_A_PORT_REMOTE_STATE].name, "remote-state");
+	assert_int_equal(ctl_port_attrs.attr[IBSW_A_PORT_REMOTE_STATE].type, IBSW_ATTR_U8);
+	assert_true(ctl_port_attrs.attr[IBSW_A_PORT_REMOTE_COUNTERS].nest ==
+		    &ctl_remote_counter_attrs);
+}
+
+/* Netdev names (host add name, remote add dev), as the kernel takes them */
+static void ifnames(void **state)
+{
+	static const char *const good[] = { "eth1", "ib0", "vxlan-ib", "gretap1", "a",
+		"eth0123456789ab", "br.10", "veth_x@" };
+	static const char *const bad[] = { "", "eth0123456789abc", "a/b", "eth1:0", "a b",
+		"a\tb" };
+	struct t *t = t_new();
+	char want[256];
+	size_t i;
+
+	(void)state;
+	for (i = 0; i < ARRAY_SIZE(good); i++)
+		assert_int_equal(ctl_parse_ifname(&t->ctl, good[i]), 0);
+	assert_string_equal(t_err(t), "");
+	for (i = 0; i < ARRAY_SIZE(bad); i++) {
+		snprintf(want, sizeof(want), "bad interface name \"%s\": %s", bad[i],
+			 "1 to 15 characters, no '/', ':' or blanks");
+		check_err(t, ctl_parse_ifname(&t->ctl, bad[i]), want);
+	}
+	t_free(t);
 }
 
 /* A 256-bit mask with exactly these ports set */
@@ -694,6 +771,8 @@ int main(int argc, char **argv)
 		cmocka_unit_test(lft_lists),
 		cmocka_unit_test(lid_derivations),
 		cmocka_unit_test(names),
+		cmocka_unit_test(tables_complete),
+		cmocka_unit_test(ifnames),
 		cmocka_unit_test(cc_masks),
 		cmocka_unit_test(cc_control_maps),
 		cmocka_unit_test(cc_shift_mult),

@@ -475,6 +475,214 @@ static void hosts(void **state)
 	t_free(t);
 }
 
+/* remote add and del: a port cabled to a switch port of another kernel */
+static void remotes(void **state)
+{
+	static const uint16_t types[] = {
+		IBSW_A_PORT_SWITCH_NAME, IBSW_A_PORT_PORT, IBSW_A_PORT_IFNAME,
+		IBSW_A_PORT_REMOTE_ID, IBSW_A_PORT_MAC, IBSW_A_PORT_WIDTH, IBSW_A_PORT_SPEED,
+	};
+	static const uint16_t no_mac[] = {
+		IBSW_A_PORT_SWITCH_NAME, IBSW_A_PORT_PORT, IBSW_A_PORT_IFNAME,
+		IBSW_A_PORT_REMOTE_ID, IBSW_A_PORT_WIDTH, IBSW_A_PORT_SPEED,
+	};
+	static const uint8_t mac[6] = { 0x02, 0x1b, 0x00, 0x00, 0xab, 0xcd };
+	struct t *t = setup();
+	const struct nlmsghdr *nlh;
+	const struct nlattr *a;
+
+	(void)state;
+	assert_int_equal(t_run(t, "remote add S1/3 dev eth1 id 42 mac 02:1b:00:00:AB:cd\n"
+			       "rate 4xQDR"), 0);
+	nlh = only_req(t, IBSW_CMD_REMOTE_NEW, false);
+	expect_types(nlh, types, ARRAY_SIZE(types));
+	expect_str(nlh, IBSW_A_PORT_SWITCH_NAME, "S1");
+	expect_u32(nlh, IBSW_A_PORT_PORT, 3);
+	expect_str(nlh, IBSW_A_PORT_IFNAME, "eth1");
+	expect_u32(nlh, IBSW_A_PORT_REMOTE_ID, 42);
+	a = t_attr(nlh, IBSW_A_PORT_MAC);
+	assert_int_equal(mnl_attr_get_payload_len(a), 6);
+	assert_memory_equal(mnl_attr_get_payload(a), mac, 6);
+	expect_u32(nlh, IBSW_A_PORT_WIDTH, IBSW_LINK_WIDTH_4X);
+	expect_u32(nlh, IBSW_A_PORT_SPEED, IBSW_LINK_SPEED_QDR);
+	assert_string_equal(t_out(t), "");
+	assert_string_equal(t_err(t), "");
+
+	/* the port as two words: the same request */
+	t_clear(t);
+	assert_int_equal(t_run(t, "remote add S1 3 dev eth1 id 42 mac 02:1b:00:00:ab:cd\n"
+			       "rate 4xQDR"), 0);
+	nlh = only_req(t, IBSW_CMD_REMOTE_NEW, false);
+	expect_types(nlh, types, ARRAY_SIZE(types));
+	expect_str(nlh, IBSW_A_PORT_SWITCH_NAME, "S1");
+	expect_u32(nlh, IBSW_A_PORT_PORT, 3);
+	expect_str(nlh, IBSW_A_PORT_IFNAME, "eth1");
+	expect_u32(nlh, IBSW_A_PORT_REMOTE_ID, 42);
+	assert_memory_equal(mnl_attr_get_payload(t_attr(nlh, IBSW_A_PORT_MAC)), mac, 6);
+
+	/* any order; without mac the kernel learns it */
+	t_clear(t);
+	assert_int_equal(t_run(t, "remote add leaf.1/254 rate 12xNDR id 4294967295\n"
+			       "dev vxlan-ib"), 0);
+	nlh = only_req(t, IBSW_CMD_REMOTE_NEW, false);
+	expect_types(nlh, no_mac, ARRAY_SIZE(no_mac));
+	expect_str(nlh, IBSW_A_PORT_SWITCH_NAME, "leaf.1");
+	expect_u32(nlh, IBSW_A_PORT_PORT, 254);
+	expect_str(nlh, IBSW_A_PORT_IFNAME, "vxlan-ib");
+	expect_u32(nlh, IBSW_A_PORT_REMOTE_ID, UINT32_MAX);
+	expect_u32(nlh, IBSW_A_PORT_WIDTH, IBSW_LINK_WIDTH_12X);
+	expect_u32(nlh, IBSW_A_PORT_SPEED, IBSW_LINK_SPEED_NDR);
+
+	/* the least: no mac, no rate (the port's own); id 0 is an id; abbreviated */
+	t_clear(t);
+	assert_int_equal(t_run(t, "rem a S2/1 d gretap1 i 0"), 0);
+	nlh = only_req(t, IBSW_CMD_REMOTE_NEW, false);
+	expect_types(nlh, types, 4);
+	expect_str(nlh, IBSW_A_PORT_IFNAME, "gretap1");
+	expect_u32(nlh, IBSW_A_PORT_REMOTE_ID, 0);
+	assert_null(t_attr(nlh, IBSW_A_PORT_MAC));
+	assert_null(t_attr(nlh, IBSW_A_PORT_WIDTH));
+	assert_null(t_attr(nlh, IBSW_A_PORT_SPEED));
+	t_clear(t);
+	assert_int_equal(t_run(t, "remote add S2/1 dev eth1 id 0x10 mac 52:54:00:12:34:56"), 0);
+	nlh = only_req(t, IBSW_CMD_REMOTE_NEW, false);
+	expect_types(nlh, types, 5);
+	expect_u32(nlh, IBSW_A_PORT_REMOTE_ID, 16);
+
+	t_clear(t);
+	assert_int_equal(t_run(t, "remote del S1/3"), 0);
+	nlh = only_req(t, IBSW_CMD_REMOTE_DEL, false);
+	expect_types(nlh, types, 2);
+	expect_str(nlh, IBSW_A_PORT_SWITCH_NAME, "S1");
+	expect_u32(nlh, IBSW_A_PORT_PORT, 3);
+	t_clear(t);
+	assert_int_equal(t_run(t, "remote delete S1/4"), 0);
+	expect_u32(only_req(t, IBSW_CMD_REMOTE_DEL, false), IBSW_A_PORT_PORT, 4);
+	t_clear(t);
+	assert_int_equal(t_run(t, "remote del S2 5"), 0);
+	nlh = only_req(t, IBSW_CMD_REMOTE_DEL, false);
+	expect_types(nlh, types, 2);
+	expect_str(nlh, IBSW_A_PORT_SWITCH_NAME, "S2");
+	expect_u32(nlh, IBSW_A_PORT_PORT, 5);
+	t_free(t);
+}
+
+#define RMT_MTU	"eth1 has MTU 1500; a remote link needs 4232"
+#define RMT_ID	"link 42 on eth1 is S2 port 1's"
+#define RMT_KIND	"port 5 of S1 is not a remote port"
+
+static void remote_errors(void **state)
+{
+	static const struct {
+		const char *args, *msg;
+	} bad[] = {
+		{ "remote", NULL },
+		{ "remote add", "ibswctl: remote add: expected SW/PORT dev IFNAME id ID\n" },
+		{ "remote add S1/3", "ibswctl: remote add: missing dev IFNAME and id ID\n" },
+		{ "remote add S1/3 id 42", "ibswctl: remote add: missing dev IFNAME\n" },
+		{ "remote add S1/3 id 42 mac 02:1b:00:00:00:01 rate 4xQDR",
+		  "ibswctl: remote add: missing dev IFNAME\n" },
+		{ "remote add S1/3 dev eth1", "ibswctl: remote add: missing id ID\n" },
+		{ "remote add S1/3 dev eth1 mac 02:1b:00:00:00:01",
+		  "ibswctl: remote add: missing id ID\n" },
+		{ "remote add S1/3 dev eth1 id", "ibswctl: remote add: \"id\" needs a value\n" },
+		{ "remote add S1/3 dev", "ibswctl: remote add: \"dev\" needs a value\n" },
+		{ "remote add S1/3 dev eth1 id x",
+		  "ibswctl: bad remote link id \"x\": expected a number\n" },
+		{ "remote add S1/3 dev eth1 id -1",
+		  "ibswctl: bad remote link id \"-1\": expected a number\n" },
+		{ "remote add S1/3 dev eth1 id 42k",
+		  "ibswctl: bad remote link id \"42k\": expected a number\n" },
+		{ "remote add S1/3 dev eth1 id 4294967296",
+		  "ibswctl: remote link id 4294967296 out of range (0-4294967295)\n" },
+		{ "remote add S1/3 dev eth1 id 42 mac 02:1b:00:00:00",
+		  "ibswctl: bad MAC address \"02:1b:00:00:00\": expected xx:xx:xx:xx:xx:xx\n" },
+		{ "remote add S1/3 dev eth1 id 42 mac 02-1b-00-00-00-01",
+		  "ibswctl: bad MAC address \"02-1b-00-00-00-01\": expected xx:xx:xx:xx:xx:xx\n" },
+		{ "remote add S1/3 dev eth1 id 42 mac ff:ff:ff:ff:ff:ff",
+		  "ibswctl: bad MAC address \"ff:ff:ff:ff:ff:ff\": a multicast address\n" },
+		{ "remote add S1/3 dev eth1 id 42 mac 00:00:00:00:00:00",
+		  "ibswctl: bad MAC address \"00:00:00:00:00:00\": the zero address\n" },
+		{ "remote add S1/3 dev eth1 id 42 frob 1",
+		  "ibswctl: remote add: unknown argument \"frob\"\n" },
+		{ "remote add S1/3 dev eth1 id 42 frob",
+		  "ibswctl: remote add: unknown argument \"frob\"\n" },
+		{ "remote add S1 3 dev eth1 id 42 ifname eth2",
+		  "ibswctl: remote add: unknown argument \"ifname\"\n" },
+		{ "remote add S1/3 dev eth1 id 42 width 4x",
+		  "ibswctl: remote add: unknown argument \"width\"\n" },
+		{ "remote add S1/3 dev eth1 id 42 rate 4xQD", "ibswctl: bad link rate \"4xQD\"" },
+		{ "remote add S1/3 dev eth0123456789abc id 42",
+		  "ibswctl: bad interface name \"eth0123456789abc\": 1 to 15 characters" },
+		{ "remote add S1/3 dev eth1:0 id 42", "ibswctl: bad interface name \"eth1:0\"" },
+		{ "remote add S1/3 dev a/b id 42", "ibswctl: bad interface name \"a/b\"" },
+		{ "remote add S1 dev eth1 id 42",
+		  "ibswctl: bad port number \"dev\": expected a number\n" },
+		{ "remote add S1", "ibswctl: remote add: expected SW/PORT or SW PORT\n" },
+		{ "remote add S1/0 dev eth1 id 42",
+		  "ibswctl: port number 0 out of range (1-254)\n" },
+		{ "remote add S1 255 dev eth1 id 42",
+		  "ibswctl: port number 255 out of range (1-254)\n" },
+		{ "remote add S/1 3 dev eth1 id 42",
+		  "ibswctl: remote add: unknown argument \"3\"\n" },
+		{ "remote add S:1 3 dev eth1", "ibswctl: remote add: missing id ID\n" },
+		{ "remote add S!1 3 dev eth1 id 42", "ibswctl: bad switch name \"S!1\"" },
+		{ "remote add dev eth1 id 42",
+		  "ibswctl: bad port number \"eth1\": expected a number\n" },
+		{ "remote del", "ibswctl: remote del: expected SW/PORT or SW PORT\n" },
+		{ "remote del S1", "ibswctl: remote del: expected SW/PORT or SW PORT\n" },
+		{ "remote del S1 x", "ibswctl: bad port number \"x\": expected a number\n" },
+		{ "remote del S1/3 S1/4", "ibswctl: remote del: unexpected argument \"S1/4\"\n" },
+		{ "remote del S1 3 4", "ibswctl: remote del: unexpected argument \"4\"\n" },
+		{ "remote frob S1/3",
+		  "ibswctl: unknown command \"frob\" for object remote; try \"ibswctl remote" },
+	};
+	struct t *t = setup();
+	size_t i;
+
+	(void)state;
+	for (i = 0; i < ARRAY_SIZE(bad); i++) {
+		t_clear(t);
+		if (t_run(t, bad[i].args) != 2 || t->nreq ||
+		    (bad[i].msg && strncmp(t_err(t), bad[i].msg, strlen(bad[i].msg))))
+			fail_msg("\"%s\": exit status 2, no request and \"%s\" expected; got:\n%s",
+				 bad[i].args, bad[i].msg ? bad[i].msg : "", t_err(t));
+	}
+	/* a word out of place says what is expected */
+	t_clear(t);
+	assert_int_equal(t_run(t, "remote add S1/3 dev eth1"), 2);
+	assert_non_null(strstr(t_err(t), "Usage: ibswctl remote add SW/PORT dev IFNAME id ID"));
+
+	/* the kernel's refusal: its extack, exit status 1 */
+	t_clear(t);
+	t->fail_err = -EINVAL;
+	t->fail_msg = RMT_MTU;
+	assert_int_equal(t_run(t, "remote add S1/3 dev eth1 id 42"), 1);
+	assert_int_equal(t->nreq, 1);
+	assert_string_equal(t_err(t), "ibswctl: remote add S1/3: " RMT_MTU " (Invalid argument)\n");
+	t_clear(t);
+	t->fail_err = -EEXIST;
+	t->fail_msg = RMT_ID;
+	assert_int_equal(t_run(t, "remote add S1/3 dev eth1 id 42"), 1);
+	assert_string_equal(t_err(t), "ibswctl: remote add S1/3: " RMT_ID " (File exists)\n");
+	t_clear(t);
+	t->fail_err = -ENODEV;
+	t->fail_msg = NULL;
+	assert_int_equal(t_run(t, "remote add S1/3 dev eth9 id 42"), 1);
+	assert_string_equal(t_err(t), "ibswctl: remote add S1/3: No such device\n");
+	t_clear(t);
+	t->fail_err = -ENOENT;
+	assert_int_equal(t_run(t, "remote del S1/3"), 1);
+	assert_string_equal(t_err(t), "ibswctl: remote del S1/3: No such file or directory\n");
+	t_clear(t);
+	t->fail_err = -EINVAL;
+	t->fail_msg = RMT_KIND;
+	assert_int_equal(t_run(t, "remote del S1 5"), 1);
+	assert_string_equal(t_err(t),
+			    "ibswctl: remote del S1/5: " RMT_KIND " (Invalid argument)\n");
+	t_free(t);
+}
+
 static void lfts(void **state)
 {
 	static const uint8_t want[] = { 255, 255, 255, 1, 2, 255, 254 };
@@ -813,11 +1021,12 @@ static void usage_and_help(void **state)
 	static const char *const helps[] = {
 		"help", "-h", "fabric help", "switch help", "port help", "link help", "host help",
 		"lft help", "addr help", "counters help", "monitor help", "sw help", "c -h",
-		"cc help", "cc log help",
+		"cc help", "cc log help", "remote help", "re -h",
 	};
 	static const char *const bad[] = {
 		"", "-x", "bogus", "switch bogus", "port frob", "fabric sideways", "-j",
-		"monitor now", "fabric up", "fabric down x", "fabric desc x y",
+		"monitor now", "fabric up", "fabric down x", "fabric desc x y", "remote",
+		"remote bogus", "remote add S1/3",
 	};
 	struct t *t = setup();
 	size_t i;
@@ -1090,6 +1299,8 @@ int main(int argc, char **argv)
 		cmocka_unit_test(hca_rates),
 		cmocka_unit_test(links),
 		cmocka_unit_test(hosts),
+		cmocka_unit_test(remotes),
+		cmocka_unit_test(remote_errors),
 		cmocka_unit_test(lfts),
 		cmocka_unit_test(addrs),
 		cmocka_unit_test(counters_requests),

@@ -97,6 +97,69 @@ static void link_port(struct nlmsghdr *nlh)
 	mnl_attr_put_u32(nlh, IBSW_A_PORT_CLOCK_PPM, 12);
 }
 
+/*
+ * S1/7: a remote link on eth1 (id 42), up to S9/3 (its peer as it announced
+ * itself: absent while down); counter n is n * 1000, link-ups 2^32 + 18:
+ * "uint", 4 bytes when it fits, as the kernel sends them
+ */
+static void remote_port(struct nlmsghdr *nlh, uint8_t state)
+{
+	struct nlattr *nest;
+	unsigned int id;
+
+	mnl_attr_put_u32(nlh, IBSW_A_PORT_SWITCH_ID, 0);
+	mnl_attr_put_strz(nlh, IBSW_A_PORT_SWITCH_NAME, "S1");
+	mnl_attr_put_u32(nlh, IBSW_A_PORT_PORT, 7);
+	mnl_attr_put_u32(nlh, IBSW_A_PORT_KIND, IBSW_PORT_KIND_REMOTE);
+	mnl_attr_put_u32(nlh, IBSW_A_PORT_WIDTH, IBSW_LINK_WIDTH_4X);
+	mnl_attr_put_u32(nlh, IBSW_A_PORT_SPEED, IBSW_LINK_SPEED_QDR);
+	mnl_attr_put_u32(nlh, IBSW_A_PORT_RATE, 0);
+	mnl_attr_put_u32(nlh, IBSW_A_PORT_NR_VLS, 4);
+	mnl_attr_put_u32(nlh, IBSW_A_PORT_LID, 0);
+	if (state == IBSW_REMOTE_STATE_UP) {
+		mnl_attr_put_strz(nlh, IBSW_A_PORT_PEER_SWITCH_NAME, "S9");
+		mnl_attr_put_u32(nlh, IBSW_A_PORT_PEER_PORT, 3);
+	}
+	mnl_attr_put_strz(nlh, IBSW_A_PORT_IFNAME, "eth1");
+	mnl_attr_put_u32(nlh, IBSW_A_PORT_IFINDEX, 3);
+	put_counters(nlh, IBSW_A_PORT_COUNTERS, 1, 2);
+	mnl_attr_put_u32(nlh, IBSW_A_PORT_CLOCK_PPM, 5);
+	mnl_attr_put_u32(nlh, IBSW_A_PORT_REMOTE_ID, 42);
+	mnl_attr_put_u8(nlh, IBSW_A_PORT_REMOTE_STATE, state);
+	nest = mnl_attr_nest_start(nlh, IBSW_A_PORT_REMOTE_COUNTERS);
+	for (id = 1; id <= IBSW_A_REMOTE_COUNTERS_MAX; id++) {
+		if (id == IBSW_A_REMOTE_COUNTERS_LINK_UPS)
+			mnl_attr_put_u64(nlh, id, (1ULL << 32) + 18);
+		else
+			mnl_attr_put_u32(nlh, id, id * 1000);
+	}
+	mnl_attr_nest_end(nlh, nest);
+}
+
+#define REMOTE_TAIL " ifname eth1 rate 4xQDR (32 Gb/s) clock +5ppm vls 4 ifindex 3\n"
+#define REMOTE_UP "S1/7: remote id 42 state up peer S9/3" REMOTE_TAIL
+#define REMOTE_DOWN "S1/7: remote id 42 state down" REMOTE_TAIL
+#define REMOTE_COUNTERS							\
+	"    remote tx_frames 1000 tx_bytes 2000 rx_frames 3000 rx_bytes 4000\n"	\
+	"    remote tx_drops 5000 tx_too_big 6000 rx_seq_gaps 7000 rx_lost_frames 8000\n" \
+	"    remote rx_late 9000 rx_bad 10000 rx_wrong_epoch 11000 rx_down 12000\n"	\
+	"    remote rx_overrun 13000 credit_tx 14000 credit_rx 15000 hello_tx 16000\n"	\
+	"    remote hello_rx 17000 link_ups 4294967314 link_downs 19000 mismatches 20000\n"
+#define REMOTE_JSON_COUNTERS						\
+	"{\"tx_frames\":1000,\"tx_bytes\":2000,\"rx_frames\":3000,\"rx_bytes\":4000,"	\
+	"\"tx_drops\":5000,\"tx_too_big\":6000,\"rx_seq_gaps\":7000,"			\
+	"\"rx_lost_frames\":8000,\"rx_late\":9000,\"rx_bad\":10000,"			\
+	"\"rx_wrong_epoch\":11000,\"rx_down\":12000,\"rx_overrun\":13000,"		\
+	"\"credit_tx\":14000,\"credit_rx\":15000,\"hello_tx\":16000,\"hello_rx\":17000,"	\
+	"\"link_ups\":4294967314,\"link_downs\":19000,\"mismatches\":20000}"
+
+#define REMOTE_JSON_UP "\"remote_id\":42,\"remote_state\":\"up\",\"remote_counters\":"
+#define REMOTE_JSON_KEYS							\
+	"[\"tx_frames\",\"tx_bytes\",\"rx_frames\",\"rx_bytes\",\"tx_drops\","		\
+	"\"tx_too_big\",\"rx_seq_gaps\",\"rx_lost_frames\",\"rx_late\",\"rx_bad\","	\
+	"\"rx_wrong_epoch\",\"rx_down\",\"rx_overrun\",\"credit_tx\",\"credit_rx\","	\
+	"\"hello_tx\",\"hello_rx\",\"link_ups\",\"link_downs\",\"mismatches\"]\n"
+
 #define HOST_LINE "S1/1: host ifname ib0 lid 3 rate 4xDDR (16 Gb/s) clock -37ppm "	\
 	"hca-rate 15.8 Gb/s vls 2 mac 02:1b:00:00:00:03 ifindex 2 netns-id 0\n"
 #define LINK_LINE "S1/4: link peer S2/5 rate 4xQDR (32 Gb/s) clock +12ppm vls 4\n"
@@ -182,6 +245,105 @@ static void ports_text(void **state)
 			    LINK_LINE
 			    "    vlarb-high none\n"
 			    "    vlarb-low none\n");
+	t_free(t);
+}
+
+static void remote_text(void **state)
+{
+	struct t *t = t_new();
+
+	(void)state;
+	remote_port(t_reply(t, IBSW_CMD_PORT_GET), IBSW_REMOTE_STATE_UP);
+	assert_int_equal(t_run(t, "port show S1/7"), 0);
+	assert_string_equal(t_out(t), REMOTE_UP);
+	assert_string_equal(t_err(t), "");
+
+	/* down: the peer not heard yet, so none */
+	t_clear(t);
+	remote_port(t_reply(t, IBSW_CMD_PORT_GET), IBSW_REMOTE_STATE_DOWN);
+	assert_int_equal(t_run(t, "port show S1/7"), 0);
+	assert_string_equal(t_out(t), REMOTE_DOWN);
+
+	/* with -d, the remote counters by name, four to a line, after the tables */
+	t_clear(t);
+	remote_port(t_reply(t, IBSW_CMD_PORT_GET), IBSW_REMOTE_STATE_UP);
+	link_port(t_reply(t, IBSW_CMD_PORT_GET));
+	assert_int_equal(t_run(t, "-d port show S1"), 0);
+	assert_string_equal(t_out(t), REMOTE_UP
+			    "    vlarb-high none\n"
+			    "    vlarb-low none\n"
+			    REMOTE_COUNTERS
+			    LINK_LINE
+			    "    vlarb-high none\n"
+			    "    vlarb-low none\n");
+
+	/* a state newer than the tool: its number */
+	t_clear(t);
+	remote_port(t_reply(t, IBSW_CMD_PORT_GET), 7);
+	assert_int_equal(t_run(t, "port show S1/7"), 0);
+	assert_string_equal(t_out(t), "S1/7: remote id 42 state 7" REMOTE_TAIL);
+	t_free(t);
+}
+
+static void remote_json(void **state)
+{
+	struct t *t = t_new();
+	const char *out;
+
+	(void)state;
+	remote_port(t_reply(t, IBSW_CMD_PORT_GET), IBSW_REMOTE_STATE_UP);
+	remote_port(t_reply(t, IBSW_CMD_PORT_GET), IBSW_REMOTE_STATE_DOWN);
+	assert_int_equal(t_run(t, "-j port show S1"), 0);
+	out = t_out(t);
+	assert_true(t_json_valid(out));
+	/* whole, without jq: the keys in the uapi's order, u64 above 2^32 */
+	assert_non_null(strstr(out, REMOTE_JSON_UP REMOTE_JSON_COUNTERS "}"));
+	assert_non_null(strstr(out, "\"remote_state\":\"down\""));
+	check_jq(out, "length", "2\n");
+	check_jq(out, ".[0] | [.switch_name, .port, .kind, .ifname, .ifindex, .remote_id,\n"
+		 ".remote_state, .peer_switch_name, .peer_port, .width, .speed, .nr_vls]",
+		 "[\"S1\",7,\"remote\",\"eth1\",3,42,\"up\",\"S9\",3,\"4x\",\"qdr\",4]\n");
+	check_jq(out, ".[0].remote_counters | keys_unsorted", REMOTE_JSON_KEYS);
+	check_jq(out, ".[0].remote_counters | [.tx_frames, .link_ups, .mismatches]",
+		 "[1000,4294967314,20000]\n");
+	check_jq(out, ".[1] | [.remote_state, has(\"peer_switch_name\"), has(\"peer_port\"),\n"
+		 ".remote_counters.hello_tx]", "[\"down\",false,false,16000]\n");
+	check_jq(out, "[.[] | select(.kind == \"remote\" and .remote_state == \"up\") | .port]",
+		 "[7]\n");
+
+	/* pretty: the same */
+	t_clear(t);
+	remote_port(t_reply(t, IBSW_CMD_PORT_GET), IBSW_REMOTE_STATE_UP);
+	assert_int_equal(t_run(t, "-p port show S1/7"), 0);
+	assert_true(t_json_valid(t_out(t)));
+	assert_non_null(strstr(t_out(t), "\n    \"remote_state\": \"up\",\n"));
+	check_jq(t_out(t), ".[0].remote_counters.rx_seq_gaps", "7000\n");
+
+	/* a state newer than the tool: its number */
+	t_clear(t);
+	remote_port(t_reply(t, IBSW_CMD_PORT_GET), 2);
+	assert_int_equal(t_run(t, "-j port show S1/7"), 0);
+	assert_non_null(strstr(t_out(t), "\"remote_state\":2,"));
+	t_free(t);
+}
+
+/* A remote port's changes (up, down, peer heard) come as port-change */
+static void remote_monitor(void **state)
+{
+	struct t *t = t_new();
+
+	(void)state;
+	remote_port(t_notify(t, IBSW_CMD_PORT_CHANGE_NTF), IBSW_REMOTE_STATE_DOWN);
+	remote_port(t_notify(t, IBSW_CMD_PORT_CHANGE_NTF), IBSW_REMOTE_STATE_UP);
+	assert_int_equal(t_run(t, "monitor"), 0);
+	assert_string_equal(t_out(t), "port-change: " REMOTE_DOWN "port-change: " REMOTE_UP);
+
+	t_clear(t);
+	remote_port(t_notify(t, IBSW_CMD_PORT_CHANGE_NTF), IBSW_REMOTE_STATE_UP);
+	assert_int_equal(t_run(t, "-j monitor"), 0);
+	check_jq(t_out(t), "[.event, .port.kind, .port.remote_state, .port.remote_id,\n"
+		 ".port.peer_switch_name, .port.remote_counters.link_ups]",
+		 "[\"port-change\",\"remote\",\"up\",42,\"S9\",4294967314]\n");
 	t_free(t);
 }
 
@@ -583,6 +745,7 @@ static void cc_monitor_out(void **state)
 static void malformed_replies(void **state)
 {
 	struct t *t = t_new();
+	struct nlattr *nest;
 	struct nlmsghdr *r;
 
 	(void)state;
@@ -604,6 +767,23 @@ static void malformed_replies(void **state)
 	assert_int_equal(t_run(t, "cc show S1"), 1);
 	assert_string_equal(t_err(t), "ibswctl: malformed attribute cc/marking-rate in a reply\n"
 			    "ibswctl: cc show S1: Invalid argument\n");
+
+	/* a remote port's id of 2 bytes, a remote counter of 2 bytes */
+	t_clear(t);
+	r = t_reply(t, IBSW_CMD_PORT_GET);
+	mnl_attr_put_u16(r, IBSW_A_PORT_REMOTE_ID, 42);
+	assert_int_equal(t_run(t, "port show"), 1);
+	assert_string_equal(t_err(t), "ibswctl: malformed attribute port/remote-id in a reply\n"
+			    "ibswctl: port show: Invalid argument\n");
+	t_clear(t);
+	remote_port(r = t_reply(t, IBSW_CMD_PORT_GET), IBSW_REMOTE_STATE_UP);
+	nest = mnl_attr_nest_start(r, IBSW_A_PORT_REMOTE_COUNTERS);
+	mnl_attr_put_u16(r, IBSW_A_REMOTE_COUNTERS_RX_BAD, 1);
+	mnl_attr_nest_end(r, nest);
+	assert_int_equal(t_run(t, "-d port show"), 0);
+	assert_string_equal(t_out(t), REMOTE_UP "    vlarb-high none\n    vlarb-low none\n");
+	assert_string_equal(t_err(t),
+			    "ibswctl: malformed attribute remote-counters/rx-bad in a reply\n");
 
 	/* unknown attributes are newer than the tool: ignored */
 	t_clear(t);
@@ -649,6 +829,9 @@ int main(int argc, char **argv)
 		cmocka_unit_test(switches),
 		cmocka_unit_test(ports_text),
 		cmocka_unit_test(ports_json),
+		cmocka_unit_test(remote_text),
+		cmocka_unit_test(remote_json),
+		cmocka_unit_test(remote_monitor),
 		cmocka_unit_test(counters_out),
 		cmocka_unit_test(fabric_out),
 		cmocka_unit_test(lft_out),
