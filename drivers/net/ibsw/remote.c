@@ -216,7 +216,7 @@ enum hrtimer_restart ibsw_rl_credit_timer(struct hrtimer *t)
  *
  * Its credits are free again (ibsw_credit_release()); the peer learns of
  * them in a CREDIT: at once if the VL has an eighth of its buffer not yet
- * advertised, else within %IBSW_RL_CREDIT_NS.
+ * advertised, else within @credit_ns (ibsw_rl_credit_delay_ns()).
  *
  * Context: BH disabled, RCU read lock.
  */
@@ -233,7 +233,8 @@ void ibsw_remote_credit_freed(struct ibsw_port *port, unsigned int vl)
 		return;
 	}
 	if (!hrtimer_active(&rl->credit_timer))
-		hrtimer_start(&rl->credit_timer, ns_to_ktime(IBSW_RL_CREDIT_NS),
+		hrtimer_start(&rl->credit_timer,
+			      ns_to_ktime(READ_ONCE(rl->credit_ns)),
 			      HRTIMER_MODE_REL_SOFT);
 }
 

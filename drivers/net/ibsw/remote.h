@@ -21,12 +21,6 @@
 #define IBSW_RL_HELLO_MS	100
 /* A peer silent this long has gone: the link goes down */
 #define IBSW_RL_DEAD_MS		3000
-/*
- * How long a freed credit may wait to be advertised: CREDITs are sent at
- * most this often, unless a VL's unadvertised credits reach an eighth of
- * its buffer, which sends one at once.
- */
-#define IBSW_RL_CREDIT_NS	(100 * NSEC_PER_USEC)
 
 enum ibsw_rl_state {
 	IBSW_RL_DOWN,
@@ -101,6 +95,8 @@ struct ibsw_rl_pcpu {
  * @want: what the state work must do (IBSW_RL_WANT_*), under @rx_lock
  * @last_rx: jiffies of the last frame from the peer
  * @advertised: FCCL last sent, per VL
+ * @credit_ns: how long freed credits may wait (ibsw_rl_credit_delay_ns(),
+ *	kept current by @work)
  * @credit_timer: sends a CREDIT the freed credits wait for
  * @work: HELLO keepalives, link up and down (process context, RTNL)
  * @stats: counters, per CPU
@@ -137,6 +133,7 @@ struct ibsw_remote {
 	unsigned long			last_rx;
 
 	u32				advertised[IBSW_NR_DATA_VLS];
+	u64				credit_ns;
 	struct hrtimer			credit_timer;
 	struct delayed_work		work;
 	struct ibsw_rl_pcpu __percpu	*stats;

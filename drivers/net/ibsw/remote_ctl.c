@@ -150,6 +150,11 @@ static void ibsw_rl_work(struct work_struct *w)
 	rl->settings.time_scale = READ_ONCE(ibsw_fabric.time_scale);
 	rl->settings.pacing = READ_ONCE(ibsw_fabric.pacing);
 	rl->settings.nr_vls = rl->port->nr_vls;
+	WRITE_ONCE(rl->credit_ns,
+		   ibsw_rl_credit_delay_ns(rl->settings.pacing,
+					   rl->port->rate_bps,
+					   rl->settings.time_scale,
+					   rl->port->in[0].size));
 	if (rl->peer_epoch && time_after(jiffies, READ_ONCE(rl->last_rx) + dead)) {
 		/* Silent too long: forget it, as if it said BYE */
 		rl->peer_epoch = 0;
@@ -249,6 +254,7 @@ int ibsw_remote_attach(struct ibsw_port *port, struct net_device *dev,
 	do
 		rl->epoch = get_random_u32();
 	while (!rl->epoch);
+	rl->credit_ns = IBSW_RL_CREDIT_MIN_NS;
 	spin_lock_init(&rl->tx_lock);
 	spin_lock_init(&rl->rx_lock);
 	hrtimer_init(&rl->credit_timer, CLOCK_MONOTONIC, HRTIMER_MODE_REL_SOFT);

@@ -253,6 +253,37 @@ void ibsw_rl_rx_sync(struct ibsw_rl_rx_vl *rx, u32 fctbs)
 EXPORT_SYMBOL_IF_KUNIT(ibsw_rl_rx_sync);
 
 /**
+ * ibsw_rl_credit_delay_ns() - how long freed credits may wait to be
+ *	advertised
+ * @pacing: the fabric paces its links
+ * @rate_bps: the link's data rate
+ * @scale: the fabric's time scale
+ * @buf_credits: the receiving buffer's size
+ *
+ * A CREDIT per freed packet would double the frames on the carrying
+ * netdev. The receiver sends one at once when a VL has an eighth of its
+ * buffer to advertise, so the wait only matters at low rates: it is the
+ * wall-clock time the link takes to fill a sixteenth of the buffer, which
+ * the transmitter never misses, within 100 us and 10 ms. An unpaced link
+ * has no rate: 1 ms.
+ *
+ * Return: the wait in wall-clock ns.
+ */
+u64 ibsw_rl_credit_delay_ns(bool pacing, u64 rate_bps, unsigned int scale,
+			    unsigned int buf_credits)
+{
+	u64 ns;
+
+	if (!pacing || !rate_bps)
+		return IBSW_RL_CREDIT_UNPACED_NS;
+	/* Block by block: a whole buffer's bytes could overflow the product */
+	ns = ibsw_rate_xmit_ns(IBSW_CREDIT_LEN, rate_bps, scale) *
+	     (buf_credits / 16);
+	return clamp_t(u64, ns, IBSW_RL_CREDIT_MIN_NS, IBSW_RL_CREDIT_MAX_NS);
+}
+EXPORT_SYMBOL_IF_KUNIT(ibsw_rl_credit_delay_ns);
+
+/**
  * ibsw_rl_fccl() - the credit limit to advertise for a VL
  * @rx: the receiver's state of the VL
  * @free: free blocks of its input buffer

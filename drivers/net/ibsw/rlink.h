@@ -27,6 +27,7 @@
 #ifndef _IBSW_RLINK_H
 #define _IBSW_RLINK_H
 
+#include <linux/time64.h>
 #include <linux/types.h>
 
 #include "ctl.h"
@@ -235,5 +236,13 @@ const char *ibsw_rl_mismatch_name(enum ibsw_rl_mismatch m);
 u32 ibsw_rl_tx_grant(struct ibsw_rl_tx_vl *tx, u32 fccl);
 void ibsw_rl_rx_sync(struct ibsw_rl_rx_vl *rx, u32 fctbs);
 u32 ibsw_rl_fccl(const struct ibsw_rl_rx_vl *rx, unsigned int free);
+
+/* Bounds of how long freed credits wait to be advertised (wall-clock) */
+#define IBSW_RL_CREDIT_MIN_NS	(100 * NSEC_PER_USEC)
+#define IBSW_RL_CREDIT_MAX_NS	(10 * NSEC_PER_MSEC)
+#define IBSW_RL_CREDIT_UNPACED_NS	NSEC_PER_MSEC
+
+u64 ibsw_rl_credit_delay_ns(bool pacing, u64 rate_bps, unsigned int scale,
+			    unsigned int buf_credits);
 
 #endif /* _IBSW_RLINK_H */

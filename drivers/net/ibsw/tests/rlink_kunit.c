@@ -667,6 +667,42 @@ static void ibsw_rl_fccl_test(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, rx.abr, c->abr);
 }
 
+/*
+ * How long freed credits wait: a sixteenth of the buffer at the link's
+ * wall-clock rate, within 100 us and 10 ms. Expected values by hand: a
+ * 64-byte block at 4x QDR (32 Gb/s) and scale 1000 takes 16 us.
+ */
+struct kt_delay_case {
+	const char	*desc;
+	bool		pacing;
+	u64		bps;
+	unsigned int	scale;
+	unsigned int	credits;
+	u64		ns;
+};
+
+static const struct kt_delay_case kt_delay_cases[] = {
+	{ "4x QDR, scale 1000, 1024 credits", true, 32000000000ULL, 1000, 1024, 1024000 },
+	{ "4x QDR, scale 100", true, 32000000000ULL, 100, 1024, 102400 },
+	{ "4x QDR, scale 10: the 100 us floor", true, 32000000000ULL, 10, 1024, 100000 },
+	{ "1x SDR, scale 100", true, 2000000000ULL, 100, 1024, 1638400 },
+	{ "1x SDR, scale 1000: the 10 ms ceiling", true, 2000000000ULL, 1000, 1024, 10000000 },
+	{ "largest buffer, scale 10000: no overflow", true, 2000000000ULL, 10000, 65535, 10000000 },
+	{ "a buffer under 16 credits", true, 32000000000ULL, 1000, 15, 100000 },
+	{ "pacing off", false, 32000000000ULL, 1000, 1024, 1000000 },
+	{ "no rate", true, 0, 1000, 1024, 1000000 },
+};
+
+KUNIT_ARRAY_PARAM_DESC(kt_delay, kt_delay_cases, desc);
+
+static void ibsw_rl_credit_delay_test(struct kunit *test)
+{
+	const struct kt_delay_case *c = test->param_value;
+
+	KUNIT_EXPECT_EQ(test, ibsw_rl_credit_delay_ns(c->pacing, c->bps, c->scale,
+						      c->credits), c->ns);
+}
+
 /* ---- A lossy link, end to end ---- */
 
 /*
@@ -983,6 +1019,7 @@ static struct kunit_case ibsw_rlink_test_cases[] = {
 	KUNIT_CASE_PARAM(ibsw_rl_tx_grant_test, kt_grant_gen_params),
 	KUNIT_CASE_PARAM(ibsw_rl_rx_sync_test, kt_sync_gen_params),
 	KUNIT_CASE_PARAM(ibsw_rl_fccl_test, kt_fccl_gen_params),
+	KUNIT_CASE_PARAM(ibsw_rl_credit_delay_test, kt_delay_gen_params),
 	KUNIT_CASE_PARAM(ibsw_rl_lossy_link_test, kt_lossy_gen_params),
 	KUNIT_CASE(ibsw_rl_constants_test),
 	{}
