@@ -25,13 +25,18 @@ static void usage(FILE *f)
 		"                        [mtu BYTES] [prefix P] [no-rxe] [no-mgmt]\n"
 		"                        [rdma-netns shared|exclusive]\n"
 		"                        [sm opensm [sm-conf CONF] [routing-engine E] [qos on|off]\n"
-		"                        [sm-timeout SECONDS]] [dry-run]\n"
+		"                        [sm-timeout SECONDS]] [machine NAME [carrier IFNAME]]\n"
+		"                        [dry-run]\n"
 		"       ibswctl fabric down [desc PATH]\n"
 		"       ibswctl fabric desc [desc PATH]\n"
 		"S: time scale, 1 to %d. FILE: a topology (ibnetdiscover or ibsim net format).\n"
 		"PATH: the fabric description, %s by default.\n"
 		"sm opensm: OpenSM on the topology's management node (devid=0x1b5e), up to\n"
 		"SUBNET UP; E: its routing_engine (minhop, updn, ftree, ...).\n"
+		"machine NAME: only the switches and hosts the topology puts on machine NAME\n"
+		"(machine=NAME lines); cables to other machines' switches become remote links\n"
+		"over the Ethernet netdev IFNAME (remote add ... id ID, ID the cable's number\n"
+		"among the file's switch-to-switch cables, from 1).\n"
 		"PPM: the largest offset of a switch port's transmit clock from its rate, 0 to\n"
 		"%d parts per million; N: the seed of the offsets (with switch and port).\n",
 		IBSW_TIME_SCALE_MAX, IBSWCTL_DESC_PATH, IBSW_CLOCK_PPM_MAX);
@@ -673,6 +678,53 @@ static int check_mgmt_nodes(struct ctl *ctl, const struct topo *topo,
 	return bad;
 }
 
+/*
+ * machine NAME: the topology names it, and a cable to another machine has
+ * a carrier. CTL_OK, or the exit status, the reason printed.
+ */
+static int check_machine(struct ctl *ctl, const struct topo *topo,
+			 const struct plan_opts *opts)
+{
+	const struct topo_link *l;
+	const char *m;
+	unsigned int i, n;
+
+	if (!opts->machine)
+		return CTL_OK;
+	if (!topo->nmachines) {
+		fprintf(ctl->err,
+			"%s: names no machine: machine %s needs a machine= line before each switch's record\n",
+			topo->file, opts->machine);
+		return CTL_FAIL;
+	}
+	m = topo_find_machine(topo, opts->machine);
+	if (!m) {
+		fprintf(ctl->err, "%s: no node is on machine %s (the file's machines:", topo->file,
+			opts->machine);
+		for (i = 0; i < topo->nmachines; i++)
+			fprintf(ctl->err, " %s", topo->machine[i]);
+		fprintf(ctl->err, ")\n");
+		return CTL_FAIL;
+	}
+	if (opts->carrier)
+		return CTL_OK;
+	/* a cable between switches, one on this machine (names are kept once) */
+	for (i = 0; i < topo->nlinks; i++) {
+		l = topo->link[i];
+		if (l->node[0]->type != TOPO_SWITCH || l->node[1]->type != TOPO_SWITCH ||
+		    l->node[0]->machine == l->node[1]->machine ||
+		    (l->node[0]->machine != m && l->node[1]->machine != m))
+			continue;
+		n = l->node[0]->machine == m ? 0 : 1;
+		fprintf(ctl->err,
+			"%s:%u: %s/%u - %s/%u goes to machine %s: fabric up machine %s needs carrier IFNAME, the Ethernet netdev of its remote links\n",
+			topo->file, l->line[0], l->node[n]->ident, l->port[n], l->node[!n]->ident,
+			l->port[!n], l->node[!n]->machine, opts->machine);
+		return CTL_USAGE;
+	}
+	return CTL_OK;
+}
+
 static int fabric_up(struct ctl *ctl, int argc, char **argv)
 {
 	struct plan_opts opts = { .prefix = "", .mtu = PLAN_DEFAULT_MTU, .rxe = true,
@@ -764,6 +816,17 @@ static int fabric_up(struct ctl *ctl, int argc, char **argv)
 				return CTL_USAGE;
 		} else if (!strcmp(key, "prefix")) {
 			opts.prefix = val;
+		} else if (!strcmp(key, "machine")) {
+			if (!topo_machine_valid(val)) {
+				ctl_err(ctl, "bad machine \"%s\": 1 to %d letters, digits, '_', '.' and '-', the first a letter or digit",
+					val, TOPO_MACHINE_MAX);
+				return CTL_USAGE;
+			}
+			opts.machine = val;
+		} else if (!strcmp(key, "carrier")) {
+			if (ctl_parse_ifname(ctl, val))
+				return CTL_USAGE;
+			opts.carrier = val;
 		} else if (!strcmp(key, "rdma-netns")) {
 			rdma_netns = ctl_rdma_netns_parse(val);
 			if (rdma_netns < 0) {
@@ -782,6 +845,15 @@ static int fabric_up(struct ctl *ctl, int argc, char **argv)
 		ctl_err(ctl, "fabric up: \"%s\" is an option of sm opensm", sm_opt);
 		return CTL_USAGE;
 	}
+	if (opts.carrier && !opts.machine) {
+		ctl_err(ctl, "fabric up: \"carrier\" is an option of machine");
+		return CTL_USAGE;
+	}
+	if (opts.sm && opts.machine) {
+		ctl_err(ctl, "fabric up: sm opensm cannot run with machine %s: SMPs do not cross remote links, so an SM would manage one machine's part of the fabric only",
+			opts.machine);
+		return CTL_USAGE;
+	}
 	opts.run_dir = ctl->run_dir;
 	topo_diag_init(&diag);
 	if (topo_parse_file(opts.topo_path, &topo, &diag) ||
@@ -791,6 +863,11 @@ static int fabric_up(struct ctl *ctl, int argc, char **argv)
 	}
 	if (check_mgmt_nodes(ctl, topo, &opts))
 		goto out;
+	rc = check_machine(ctl, topo, &opts);
+	if (rc) {
+		ret = rc;
+		goto out;
+	}
 	err = plan_build(topo, routes, &opts, &plan);
 	if (err == -EINVAL) {
 		ctl_err(ctl, "bad prefix \"%s\": up to 32 letters, digits, '_', '.' and '-'",
@@ -799,7 +876,8 @@ static int fabric_up(struct ctl *ctl, int argc, char **argv)
 		goto out;
 	}
 	if (err) {
-		ctl_err(ctl, "fabric up: out of memory");
+		/* the others were refused above with their reasons */
+		ctl_err(ctl, "fabric up: %s", err == -ENOMEM ? "out of memory" : strerror(-err));
 		goto out;
 	}
 	if (dry_run) {

@@ -48,6 +48,32 @@ bool plan_is_mgmt(const struct topo_node *node)
 	return node->type == TOPO_HCA && node->devid == PLAN_MGMT_DEVID;
 }
 
+bool plan_is_local(const struct plan *plan, const struct topo_node *node)
+{
+	return !plan->opts.machine ||
+	       (node->machine && !strcmp(node->machine, plan->opts.machine));
+}
+
+static bool switch_link(const struct topo_link *link)
+{
+	return link->node[0]->type == TOPO_SWITCH && link->node[1]->type == TOPO_SWITCH;
+}
+
+uint32_t plan_remote_id(const struct topo *topo, const struct topo_link *link)
+{
+	unsigned int i;
+	uint32_t n = 0;
+
+	for (i = 0; i < topo->nlinks; i++) {
+		if (!switch_link(topo->link[i]))
+			continue;
+		n++;
+		if (topo->link[i] == link)
+			return n;
+	}
+	return 0;
+}
+
 static void rate_word(char *buf, size_t len, uint32_t width, uint32_t speed)
 {
 	snprintf(buf, len, "%s%s", ctl_width_name(width), ctl_speed_name(speed));
@@ -140,7 +166,7 @@ static int plan_switches(struct plan *plan)
 
 	for (i = 0; i < topo->nnodes; i++) {
 		node = topo->node[i];
-		if (node->type != TOPO_SWITCH)
+		if (node->type != TOPO_SWITCH || !plan_is_local(plan, node))
 			continue;
 		plan->sw[n].node = node;
 		plan->sw[n].lid = route_lid(plan->routes, node, 0);
@@ -185,6 +211,29 @@ static int plan_switches(struct plan *plan)
 	return 0;
 }
 
+/*
+ * A cable from a switch of this machine to one of another: a remote link
+ * over the carrier, with the id both machines give it
+ */
+static int plan_remote(struct plan *plan, const struct topo_link *link, unsigned int end,
+		       uint32_t id)
+{
+	struct plan_remote *pr = &plan->remote[plan->nremotes++];
+	char sp[64], num[16], rate[16];
+
+	pr->link = link;
+	pr->end = end;
+	pr->id = id;
+	plan_link_rate(link, &pr->width, &pr->speed);
+	snprintf(sp, sizeof(sp), "%s/%u", link->node[end]->ident, link->port[end]);
+	snprintf(num, sizeof(num), "%u", id);
+	rate_word(rate, sizeof(rate), pr->width, pr->speed);
+	if (!add_step(plan, PLAN_CTL, "remote", "add", sp, "dev", plan->opts.carrier, "id", num,
+		      "rate", rate, NULL))
+		return -ENOMEM;
+	return 0;
+}
+
 static int plan_links(struct plan *plan)
 {
 	const struct topo *topo = plan->topo;
@@ -192,11 +241,27 @@ static int plan_links(struct plan *plan)
 	char a[64], b[64], rate[16];
 	struct plan_link *pl;
 	unsigned int i;
+	uint32_t id = 0;
+	bool here0, here1;
+	int err;
 
 	for (i = 0; i < topo->nlinks; i++) {
 		link = topo->link[i];
-		if (link->node[0]->type != TOPO_SWITCH || link->node[1]->type != TOPO_SWITCH)
+		if (!switch_link(link))
 			continue;
+		id++;
+		here0 = plan_is_local(plan, link->node[0]);
+		here1 = plan_is_local(plan, link->node[1]);
+		if (!here0 && !here1)
+			continue;
+		if (here0 != here1) {
+			if (!plan->opts.carrier)
+				return -EDESTADDRREQ;
+			err = plan_remote(plan, link, here0 ? 0 : 1, id);
+			if (err)
+				return err;
+			continue;
+		}
 		pl = &plan->link[plan->nlinks++];
 		pl->link = link;
 		plan_link_rate(link, &pl->width, &pl->speed);
@@ -290,6 +355,21 @@ static int plan_host_steps(struct plan *plan, const struct plan_host *h, bool fi
 	    !add_step(plan, PLAN_EXEC, "ip", "-n", ns, "link", "set", dev, "up", NULL))
 		return -ENOMEM;
 	/*
+	 * The hosts of other machines: their switch ports are in another
+	 * kernel, and this one answers ARP and neighbour solicitations only
+	 * for a LID of its own ports. Their MACs follow from their LIDs, as
+	 * every host's: permanent entries, gone with the namespace.
+	 */
+	for (q = 0; q < plan->npeers; q++) {
+		const struct plan_host *p = &plan->peer[q];
+
+		if (!add_step(plan, PLAN_EXEC, "ip", "-n", ns, "neigh", "replace", p->ipv4,
+			      "lladdr", p->mac, "dev", dev, "nud", "permanent", NULL) ||
+		    !add_step(plan, PLAN_EXEC, "ip", "-n", ns, "neigh", "replace", p->ipv6,
+			      "lladdr", p->mac, "dev", dev, "nud", "permanent", NULL))
+			return -ENOMEM;
+	}
+	/*
 	 * Lossless needs a queue discipline that never drops: packets wait
 	 * in it while the switch has no credit for their VL, and the
 	 * default fq_codel drops what waits longer than its 5 ms target.
@@ -361,33 +441,51 @@ static void hca_rate(struct plan_host *h)
 		h->hca_bps = link;
 }
 
+/* What a host port is wherever it is: LID, switch port, rates, addresses */
+static void host_fill(struct plan_host *h, const struct route_hca *rh)
+{
+	uint8_t mac[6];
+
+	h->hca = rh->hca;
+	h->hca_port = rh->port;
+	h->lid = rh->lid;
+	h->sw = rh->sw;
+	h->sw_port = rh->sw_port;
+	plan_link_rate(h->hca->port[h->hca_port].link, &h->width, &h->speed);
+	hca_rate(h);
+	ctl_lid_mac(h->lid, mac);
+	ctl_format_mac(h->mac, sizeof(h->mac), mac);
+	ctl_lid_ipv4(h->lid, h->ipv4, sizeof(h->ipv4));
+	ctl_lid_ipv6(h->lid, h->ipv6, sizeof(h->ipv6));
+}
+
+/* The hosts of other machines, before this machine's need them */
+static void plan_peers(struct plan *plan)
+{
+	const struct routes *r = plan->routes;
+	unsigned int i;
+
+	for (i = 0; i < r->nhcas; i++)
+		if (!plan_is_mgmt(r->hca[i].hca) && !plan_is_local(plan, r->hca[i].hca))
+			host_fill(&plan->peer[plan->npeers++], &r->hca[i]);
+}
+
 static int plan_hosts(struct plan *plan)
 {
 	const struct routes *r = plan->routes;
 	const struct topo_node *prev = NULL;
 	struct plan_host *h;
 	unsigned int i, k = 0;
-	uint8_t mac[6];
 	int err;
 
 	for (i = 0; i < r->nhcas; i++) {
-		if (plan_is_mgmt(r->hca[i].hca))
+		if (plan_is_mgmt(r->hca[i].hca) || !plan_is_local(plan, r->hca[i].hca))
 			continue;
 		h = &plan->host[plan->nhosts++];
-		h->hca = r->hca[i].hca;
-		h->hca_port = r->hca[i].port;
-		h->lid = r->hca[i].lid;
-		h->sw = r->hca[i].sw;
-		h->sw_port = r->hca[i].sw_port;
-		plan_link_rate(h->hca->port[h->hca_port].link, &h->width, &h->speed);
-		hca_rate(h);
+		host_fill(h, &r->hca[i]);
 		k = h->hca == prev ? k + 1 : 0;
 		snprintf(h->netns, sizeof(h->netns), "%s%s", plan->opts.prefix, h->hca->ident);
 		snprintf(h->ifname, sizeof(h->ifname), "ib%u", k);
-		ctl_lid_mac(h->lid, mac);
-		ctl_format_mac(h->mac, sizeof(h->mac), mac);
-		ctl_lid_ipv4(h->lid, h->ipv4, sizeof(h->ipv4));
-		ctl_lid_ipv6(h->lid, h->ipv6, sizeof(h->ipv6));
 		if (k)
 			memcpy(h->mgmt_ipv4, h[-1].mgmt_ipv4, sizeof(h->mgmt_ipv4));
 		if (plan->opts.rxe && k)
@@ -424,7 +522,7 @@ static int plan_mgmt_nodes(struct plan *plan)
 	int err;
 
 	for (i = 0; i < r->nhcas; i++) {
-		if (!plan_is_mgmt(r->hca[i].hca))
+		if (!plan_is_mgmt(r->hca[i].hca) || !plan_is_local(plan, r->hca[i].hca))
 			continue;
 		m = &plan->mgmt[plan->nmgmt];
 		m->node = r->hca[i].hca;
@@ -573,6 +671,32 @@ static void argv_free(char **argv)
 	free(argv);
 }
 
+/*
+ * "addr set": the addresses of every host port of the topology, whatever
+ * machine it is on, in LID order, then the management nodes': a host sends
+ * to another machine's through its switch, which needs the DLID
+ */
+static int plan_addrs(struct plan *plan, struct argv_buf *ab)
+{
+	const struct routes *r = plan->routes;
+	char ipv4[16], ipv6[48];
+	unsigned int i;
+	int mgmt;
+
+	for (mgmt = 0; mgmt <= 1; mgmt++) {
+		for (i = 0; i < r->nhcas; i++) {
+			if (plan_is_mgmt(r->hca[i].hca) != mgmt)
+				continue;
+			ctl_lid_ipv4(r->hca[i].lid, ipv4, sizeof(ipv4));
+			ctl_lid_ipv6(r->hca[i].lid, ipv6, sizeof(ipv6));
+			if (argv_add(ab, "%s=%u", ipv4, r->hca[i].lid) ||
+			    argv_add(ab, "%s=%u", ipv6, r->hca[i].lid))
+				return -ENOMEM;
+		}
+	}
+	return 0;
+}
+
 static int plan_tables(struct plan *plan)
 {
 	const struct routes *r = plan->routes;
@@ -584,16 +708,8 @@ static int plan_tables(struct plan *plan)
 	size_t size = 0;
 	FILE *f;
 
-	if (argv_add(&ab, "addr") || argv_add(&ab, "set"))
+	if (argv_add(&ab, "addr") || argv_add(&ab, "set") || plan_addrs(plan, &ab))
 		goto nomem;
-	for (i = 0; i < plan->nhosts; i++)
-		if (argv_add(&ab, "%s=%u", plan->host[i].ipv4, plan->host[i].lid) ||
-		    argv_add(&ab, "%s=%u", plan->host[i].ipv6, plan->host[i].lid))
-			goto nomem;
-	for (i = 0; i < plan->nmgmt; i++)
-		if (argv_add(&ab, "%s=%u", plan->mgmt[i].ipv4, plan->mgmt[i].lid) ||
-		    argv_add(&ab, "%s=%u", plan->mgmt[i].ipv6, plan->mgmt[i].lid))
-			goto nomem;
 	step = add_step_argv(plan, PLAN_CTL, ab.argv, ab.argc);
 	if (!step)
 		goto nomem;
@@ -648,6 +764,15 @@ int plan_build(const struct topo *topo, const struct routes *routes,
 		plan_free(plan);
 		return -EINVAL;
 	}
+	/* an SM's SMPs do not cross a remote link: it would see its machine only */
+	if (opts->machine && opts->sm) {
+		plan_free(plan);
+		return -EOPNOTSUPP;
+	}
+	if (opts->machine && !topo_find_machine(topo, opts->machine)) {
+		plan_free(plan);
+		return -ENOENT;
+	}
 	plan->topo = topo;
 	plan->routes = routes;
 	plan->time_scale = opts->scale;
@@ -656,10 +781,14 @@ int plan_build(const struct topo *topo, const struct routes *routes,
 		plan->topo_path = strdup(opts->topo_path);
 	plan->sw = calloc(topo->nswitches + 1, sizeof(*plan->sw));
 	plan->link = calloc(topo->nlinks + 1, sizeof(*plan->link));
+	plan->remote = calloc(topo->nlinks + 1, sizeof(*plan->remote));
 	plan->host = calloc(routes->nhcas + 1, sizeof(*plan->host));
+	plan->peer = calloc(routes->nhcas + 1, sizeof(*plan->peer));
 	plan->mgmt = calloc(routes->nhcas + 1, sizeof(*plan->mgmt));
-	if (!plan->topo_path || !plan->sw || !plan->link || !plan->host || !plan->mgmt)
+	if (!plan->topo_path || !plan->sw || !plan->link || !plan->remote || !plan->host ||
+	    !plan->peer || !plan->mgmt)
 		goto fail;
+	plan_peers(plan);
 	if (opts->scale) {
 		snprintf(num, sizeof(num), "%u", opts->scale);
 		if (!add_step(plan, PLAN_CTL, "fabric", "set", "scale", num, NULL))
@@ -700,7 +829,9 @@ void plan_free(struct plan *plan)
 	free(plan->step);
 	free(plan->sw);
 	free(plan->link);
+	free(plan->remote);
 	free(plan->host);
+	free(plan->peer);
 	free(plan->mgmt);
 	free(plan->topo_path);
 	free(plan);
@@ -781,7 +912,14 @@ static void desc_switch(struct jw *jw, const struct plan *plan, const struct pla
 			continue;
 		jw_obj_open(jw, NULL);
 		jw_u64(jw, "port", p);
-		if (peer->type == TOPO_SWITCH) {
+		if (peer->type == TOPO_SWITCH && !plan_is_local(plan, peer)) {
+			jw_str(jw, "kind", "remote");
+			jw_str(jw, "peer", peer->ident);
+			jw_u64(jw, "peer_port", pp);
+			jw_str(jw, "peer_machine", peer->machine);
+			jw_u64(jw, "remote_id", plan_remote_id(plan->topo, node->port[p].link));
+			jw_str(jw, "dev", plan->opts.carrier);
+		} else if (peer->type == TOPO_SWITCH) {
 			jw_str(jw, "kind", "link");
 			jw_str(jw, "peer", peer->ident);
 			jw_u64(jw, "peer_port", pp);
@@ -853,6 +991,58 @@ static void desc_mgmt(struct jw *jw, const struct plan *plan)
 	jw_str(jw, "log", sm->log);
 	jw_str(jw, "out", sm->out);
 	jw_obj_close(jw);
+}
+
+/* The machine, the cut links and the hosts of the other machines */
+static void desc_machine(struct jw *jw, const struct plan *plan)
+{
+	const struct plan_remote *rl;
+	const struct topo_link *l;
+	const struct plan_host *h;
+	unsigned int i, e;
+
+	if (plan->opts.machine)
+		jw_str(jw, "machine", plan->opts.machine);
+	else
+		jw_null(jw, "machine");
+	if (plan->opts.carrier)
+		jw_str(jw, "carrier", plan->opts.carrier);
+	else
+		jw_null(jw, "carrier");
+	jw_arr_open(jw, "remote_links");
+	for (i = 0; i < plan->nremotes; i++) {
+		rl = &plan->remote[i];
+		l = rl->link;
+		e = rl->end;
+		jw_obj_open(jw, NULL);
+		jw_str(jw, "switch", l->node[e]->ident);
+		jw_u64(jw, "port", l->port[e]);
+		jw_str(jw, "peer", l->node[!e]->ident);
+		jw_u64(jw, "peer_port", l->port[!e]);
+		jw_str(jw, "peer_machine", l->node[!e]->machine);
+		jw_u64(jw, "id", rl->id);
+		jw_str(jw, "dev", plan->opts.carrier);
+		desc_rate(jw, rl->width, rl->speed);
+		jw_obj_close(jw);
+	}
+	jw_arr_close(jw);
+	jw_arr_open(jw, "remote_hosts");
+	for (i = 0; i < plan->npeers; i++) {
+		h = &plan->peer[i];
+		jw_obj_open(jw, NULL);
+		jw_str(jw, "name", h->hca->name);
+		jw_str(jw, "ident", h->hca->ident);
+		jw_u64(jw, "hca_port", h->hca_port);
+		jw_str(jw, "machine", h->hca->machine);
+		jw_str(jw, "mac", h->mac);
+		jw_u64(jw, "lid", h->lid);
+		jw_str(jw, "ipv4", h->ipv4);
+		jw_str(jw, "ipv6", h->ipv6);
+		jw_str(jw, "switch", h->sw->ident);
+		jw_u64(jw, "switch_port", h->sw_port);
+		jw_obj_close(jw);
+	}
+	jw_arr_close(jw);
 }
 
 void plan_write_desc(struct jw *jw, const struct plan *plan)
@@ -928,6 +1118,7 @@ void plan_write_desc(struct jw *jw, const struct plan *plan)
 	}
 	jw_arr_close(jw);
 	desc_mgmt(jw, plan);
+	desc_machine(jw, plan);
 	jw_obj_close(jw);
 }
 

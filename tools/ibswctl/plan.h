@@ -109,6 +109,14 @@ struct plan_opts {
 	int sm_qos;		/* -1: not given, else qos FALSE/TRUE */
 	uint32_t sm_timeout;	/* seconds to wait for SUBNET UP */
 	const char *run_dir;	/* the SM's files go to run_dir/opensm */
+	/*
+	 * machine NAME: build only the switches and hosts of the topology's
+	 * machine NAME (NULL: every node, whatever machine it names), and
+	 * the cables to switches of other machines as remote links over
+	 * the netdev carrier
+	 */
+	const char *machine;
+	const char *carrier;
 };
 
 struct plan_switch {
@@ -122,6 +130,20 @@ struct plan_link {
 	const struct topo_link *link;
 	uint32_t width;		/* IBSW_LINK_WIDTH_* */
 	uint32_t speed;		/* IBSW_LINK_SPEED_* */
+};
+
+/*
+ * A cut link: a cable from a switch of this machine to a switch of
+ * another, a remote link over the carrier. Its id is the cable's number
+ * among the topology's switch-to-switch cables, from 1 in the order of
+ * topo->link[], which both machines compute alike from the file.
+ */
+struct plan_remote {
+	const struct topo_link *link;
+	unsigned int end;	/* this machine's end of link */
+	uint32_t id;
+	uint32_t width;
+	uint32_t speed;
 };
 
 struct plan_host {
@@ -179,7 +201,15 @@ struct plan {
 	unsigned int nlinks;
 	struct plan_link *link;	/* switch-to-switch links */
 	unsigned int nhosts;
-	struct plan_host *host;	/* LID order */
+	struct plan_host *host;	/* LID order; this machine's with machine */
+	unsigned int nremotes;
+	struct plan_remote *remote;	/* cut links, topology order */
+	unsigned int npeers;
+	/*
+	 * the hosts of other machines, LID order: LID, addresses and MAC,
+	 * switch; no namespace, ifname or rdma device
+	 */
+	struct plan_host *peer;
 	unsigned int nmgmt;
 	struct plan_mgmt *mgmt;	/* file order */
 	struct plan_sm sm;	/* with opts.sm */
@@ -190,6 +220,16 @@ struct plan {
 
 /* Whether a node is a management node (PLAN_MGMT_DEVID) */
 bool plan_is_mgmt(const struct topo_node *node);
+
+/* Whether a node is on the plan's machine: always without machine */
+bool plan_is_local(const struct plan *plan, const struct topo_node *node);
+
+/*
+ * The id of the remote link a switch-to-switch cable becomes when cut:
+ * its number among the topology's switch-to-switch cables, from 1 in file
+ * order (topo->link[]); 0 if link is not one
+ */
+uint32_t plan_remote_id(const struct topo *topo, const struct topo_link *link);
 
 /* Rate of a topology link: the file's, or 4x QDR where it says nothing */
 void plan_link_rate(const struct topo_link *link, uint32_t *width, uint32_t *speed);
@@ -204,7 +244,8 @@ char *plan_batch_text(const struct plan *plan, unsigned int first, unsigned int 
 
 /*
  * The plan of "fabric up". -ENOMEM, -EINVAL for a bad prefix, -ENODEV for
- * sm without a management node.
+ * sm without a management node; with a machine: -ENOENT if no node is on
+ * it, -EOPNOTSUPP with sm, -EDESTADDRREQ for a cut link without a carrier.
  */
 int plan_build(const struct topo *topo, const struct routes *routes,
 	       const struct plan_opts *opts, struct plan **plan);

@@ -31,12 +31,17 @@ struct half {
 	unsigned int line;
 };
 
-/* vendid=, devid=, sysimgguid=, switchguid=, caguid= apply to the next record. */
+/*
+ * vendid=, devid=, sysimgguid=, switchguid=, caguid= and ibsw's machine=
+ * apply to the next record.
+ */
 struct record_ids {
 	uint64_t guid;
 	uint64_t sysimgguid;
 	uint32_t vendid;
 	uint32_t devid;
+	const char *machine;	/* in topo->machine[] */
+	unsigned int machine_line;
 };
 
 /* Where lines come from: a FILE, or a string. */
@@ -61,7 +66,7 @@ struct parser {
 
 	struct half *half;
 	size_t nhalf, half_cap;
-	size_t node_cap, link_cap;
+	size_t node_cap, link_cap, machine_cap;
 };
 
 /* A token of the line, for messages that quote what was written. */
@@ -690,6 +695,8 @@ static struct topo_node *node_add(struct parser *ps, enum topo_node_type type,
 	n->sysimgguid = ps->ids.sysimgguid;
 	n->vendid = ps->ids.vendid;
 	n->devid = ps->ids.devid;
+	n->machine = ps->ids.machine;
+	n->machine_line = ps->ids.machine_line;
 	t->node[t->nnodes++] = n;
 	if (type == TOPO_SWITCH)
 		t->nswitches++;
@@ -889,6 +896,70 @@ static bool parse_port_line(struct parser *ps, const char *s)
 	return true;
 }
 
+bool topo_machine_valid(const char *s)
+{
+	size_t i, len = strlen(s);
+
+	if (len < 1 || len > TOPO_MACHINE_MAX || !isalnum((unsigned char)s[0]))
+		return false;
+	for (i = 0; i < len; i++)
+		if (!is_word_char(s[i]) && s[i] != '.')
+			return false;
+	return true;
+}
+
+const char *topo_find_machine(const struct topo *topo, const char *name)
+{
+	unsigned int i;
+
+	for (i = 0; i < topo->nmachines; i++)
+		if (!strcmp(topo->machine[i], name))
+			return topo->machine[i];
+	return NULL;
+}
+
+/*
+ * ibsw's machine=NAME: the machine of the next record's node. Each name is
+ * kept once, in topo->machine[], so that nodes on one machine share the
+ * pointer.
+ */
+static bool machine_setting(struct parser *ps, const char *s)
+{
+	char name[TOPO_MACHINE_MAX + 1];
+	struct topo *t = ps->t;
+	const char *m;
+	size_t len = 0;
+
+	while (s[len] && !is_blank(s[len]) && s[len] != '#')
+		len++;
+	if (len < sizeof(name)) {
+		memcpy(name, s, len);
+		name[len] = '\0';
+	}
+	if (len >= sizeof(name) || !topo_machine_valid(name))
+		return perr(ps,
+			    "bad machine name '%.*s' (1 to %d letters, digits, '_', '.' and '-', the first a letter or digit)",
+			    len > 32 ? 32 : (int)len, s, TOPO_MACHINE_MAX);
+	m = topo_find_machine(t, name);
+	if (!m) {
+		if (!grow(&t->machine, &ps->machine_cap, t->nmachines + 1, sizeof(*t->machine)))
+			return oom(ps);
+		t->machine[t->nmachines] = strdup(name);
+		if (!t->machine[t->nmachines])
+			return oom(ps);
+		m = t->machine[t->nmachines++];
+	}
+	ps->ids.machine = m;
+	ps->ids.machine_line = ps->line;
+	s = skip_blanks(s + len);
+	if (*s && *s != '#') {
+		struct tok tk = token_at(s);
+
+		return perr(ps, "trailing garbage '%.*s'", tk.len, tk.s);
+	}
+	return true;
+}
+
 /* key=value lines of ibnetdiscover's output, stored for the next record. */
 static bool parse_setting(struct parser *ps, const struct tok *key, const char *s)
 {
@@ -897,6 +968,8 @@ static bool parse_setting(struct parser *ps, const struct tok *key, const char *
 
 	s = skip_blanks(s) + 1;		/* past '=' */
 	s = skip_blanks(s);
+	if (word_is(key, "machine"))
+		return machine_setting(ps, s);
 	if (word_is(key, "vendid") || word_is(key, "devid")) {
 		ok = lex_number(&s, &v) && v <= UINT32_MAX;
 		if (ok && key->s[0] == 'v')
@@ -1235,6 +1308,70 @@ static void join_halves(struct parser *ps)
 		join_half(ps, &ps->half[i]);
 }
 
+/* ---- machines ---- */
+
+/*
+ * An HCA's machine: its own machine= must be that of every switch it is
+ * cabled to; without one it takes theirs, which must agree. A host's ports
+ * are on its machine's switches: ibsw cables no host across machines.
+ */
+static void hca_machine(struct parser *ps, struct topo_node *n)
+{
+	const struct topo_node *sw, *first = NULL;
+	unsigned int p, first_port = 0;
+
+	for (p = 1; p <= n->nports; p++) {
+		sw = topo_peer(n, p, NULL);
+		if (!sw || sw->type != TOPO_SWITCH || !sw->machine)
+			continue;
+		if (n->machine_line) {
+			if (sw->machine == n->machine)
+				continue;
+			error_at(ps, n->machine_line,
+				 "HCA \"%s\" is on machine %s, but its port %u is cabled to switch \"%s\" (line %u) on machine %s: a host must be on its switch's machine",
+				 n->name, n->machine, p, sw->name, sw->line, sw->machine);
+			return;
+		}
+		if (!first) {
+			first = sw;
+			first_port = p;
+			n->machine = sw->machine;
+			continue;
+		}
+		if (sw->machine != first->machine) {
+			error_at(ps, n->line,
+				 "HCA \"%s\" has port %u on switch \"%s\" (line %u) on machine %s and port %u on switch \"%s\" (line %u) on machine %s: a host must be on its switches' machine",
+				 n->name, first_port, first->name, first->line, first->machine, p,
+				 sw->name, sw->line, sw->machine);
+			return;
+		}
+	}
+}
+
+/*
+ * In a file that names machines, every switch says which it is on, and
+ * every HCA is on its switches'. A file without machine= has none.
+ */
+static void assign_machines(struct parser *ps)
+{
+	struct topo *t = ps->t;
+	struct topo_node *n;
+	unsigned int i;
+
+	if (!t->nmachines)
+		return;
+	for (i = 0; i < t->nnodes && !too_many_errors(ps); i++) {
+		n = t->node[i];
+		if (n->type == TOPO_SWITCH && !n->machine)
+			error_at(ps, n->line,
+				 "switch \"%s\" is on no machine: in a file that names machines, a machine= line comes before each switch's record",
+				 n->name);
+	}
+	for (i = 0; i < t->nnodes && !too_many_errors(ps); i++)
+		if (t->node[i]->type == TOPO_HCA)
+			hca_machine(ps, t->node[i]);
+}
+
 /* ---- driver ---- */
 
 static ssize_t source_getline(struct source *src, char **buf, size_t *cap)
@@ -1273,6 +1410,9 @@ void topo_free(struct topo *topo)
 	}
 	for (i = 0; i < topo->nlinks; i++)
 		free(topo->link[i]);
+	for (i = 0; i < topo->nmachines; i++)
+		free(topo->machine[i]);
+	free(topo->machine);
 	free(topo->node);
 	free(topo->link);
 	free(topo->by_name);
@@ -1299,6 +1439,11 @@ static void read_lines(struct parser *ps, struct source *src)
 	}
 	end_record(ps);
 	free(buf);
+	/* settings apply to the record after them: this one's machine would be lost */
+	if (ps->ids.machine && !ps->errors && !ps->err)
+		error_at(ps, ps->ids.machine_line,
+			 "machine=%s is followed by no record (it names the machine of the Switch, Hca or Ca record after it)",
+			 ps->ids.machine);
 }
 
 static void free_halves(struct parser *ps)
@@ -1331,6 +1476,8 @@ static int parse(struct source *src, const char *name, struct topo **topo,
 		join_halves(&ps);
 	if (!ps.errors && !ps.err)
 		assign_idents(&ps);
+	if (!ps.errors && !ps.err)
+		assign_machines(&ps);
 	free_halves(&ps);
 	topo_diag_finish(diag, name);
 	if (ps.err || ps.errors) {

@@ -25,6 +25,7 @@
 #define TOPO_MAX_ERRORS	20	/* diagnostics kept; the parser gives up after that */
 #define TOPO_IDENT_MAX	10	/* bytes in a derived identifier, see topo_ident_valid() */
 #define TOPO_BPS_MAX	1200000000000ULL	/* 12x NDR, the fastest link: topo_parse_bps() */
+#define TOPO_MACHINE_MAX	64	/* bytes in a machine name, see topo_machine_valid() */
 
 enum topo_node_type {
 	TOPO_SWITCH,
@@ -76,6 +77,13 @@ struct topo_node {
 	uint64_t sysimgguid;
 	uint32_t vendid;
 	uint32_t devid;
+	/*
+	 * The machine the node is on: ibsw's setting machine= before its
+	 * record, or for an HCA without one its switches'. NULL in a file
+	 * that names no machine. Points into topo->machine[].
+	 */
+	const char *machine;
+	unsigned int machine_line;	/* of its machine= line; 0: none (inherited) */
 	struct topo_port *port;	/* port[1..nports]; port[0] is unused */
 };
 
@@ -88,6 +96,8 @@ struct topo {
 	struct topo_node **node;	/* in file order */
 	struct topo_link **link;	/* in the order of the line first listing them */
 	struct topo_node **by_name;	/* sorted by name, for topo_find() */
+	unsigned int nmachines;
+	char **machine;		/* the machines named, in the order of their first machine= */
 };
 
 /* Error messages, "FILE:LINE: reason" (or "FILE: reason"), sorted by line. */
@@ -157,5 +167,15 @@ int topo_parse_bps(const char *s, size_t len, uint64_t *bps);
  * order. The parser fills topo_node.ident and rejects collisions.
  */
 bool topo_ident_valid(const char *s);
+
+/*
+ * A machine name, as ibsw's setting machine= and "ibswctl fabric up ...
+ * machine NAME" take it: 1 to TOPO_MACHINE_MAX characters from
+ * [A-Za-z0-9_.-], the first one a letter or digit (a host name fits).
+ */
+bool topo_machine_valid(const char *s);
+
+/* The topology's machine of that name (its topo->machine[] entry), or NULL */
+const char *topo_find_machine(const struct topo *topo, const char *name);
 
 #endif /* IBSW_TOPO_H */

@@ -5,7 +5,8 @@
  * their execution against the fake transport, undo after a failure, the
  * hosts' injection rates (inject=), the fabric description (valid JSON,
  * checked with jq), "fabric desc" and
- * "fabric down" from a description.
+ * "fabric down" from a description; a fabric split over machines
+ * (machine=, "fabric up ... machine NAME carrier IFNAME").
  */
 #define _GNU_SOURCE
 #include "helpers.h"
@@ -49,6 +50,8 @@ static const struct {
 	{ "extras.ibnd", "no-rxe no-mgmt mtu 9000", "extras.plan" },
 	{ "dcms.topo", "scale 10", "dcms.plan" },
 	{ "ibsw-sm.ibnd", "sm opensm routing-engine ftree qos on", "ibsw-sm.plan" },
+	{ "seed002-2m.net", "scale 100 machine A carrier eth1", "seed002-2m-A.plan" },
+	{ "seed002-2m.net", "scale 100 machine B carrier eth1", "seed002-2m-B.plan" },
 };
 
 static void golden_plans(void **state)
@@ -105,7 +108,7 @@ static void parse_errors(void **state)
 {
 	static const char *const bad[] = {
 		"bad-unknown-peer", "bad-conflict", "bad-rate", "bad-port-range", "bad-too-many",
-		"bad-host-to-host",
+		"bad-host-to-host", "bad-machine", "bad-machine-name",
 	};
 	char topo[64], expect[64], cmd[128];
 	struct t *t = t_new();
@@ -1007,6 +1010,341 @@ static void sm_errors(void **state)
 	t_free(t);
 }
 
+/* The lines of text that start with prefix, in order */
+static char *grep_lines(const char *text, const char *prefix)
+{
+	char *out = NULL, *copy = strdup(text), *line, *save = NULL;
+	size_t size = 0;
+	FILE *f = open_memstream(&out, &size);
+
+	assert_non_null(f);
+	for (line = strtok_r(copy, "\n", &save); line; line = strtok_r(NULL, "\n", &save))
+		if (!strncmp(line, prefix, strlen(prefix)))
+			fprintf(f, "%s\n", line);
+	fclose(f);
+	free(copy);
+	return out;
+}
+
+/* The dry-run plan of "fabric up ARGS dry-run" */
+static char *dry_run(struct t *t, const char *args)
+{
+	char cmd[256];
+
+	t_clear(t);
+	snprintf(cmd, sizeof(cmd), "fabric up %s dry-run", args);
+	assert_int_equal(t_run(t, cmd), 0);
+	assert_string_equal(t_err(t), "");
+	return strdup(t_out(t));
+}
+
+/*
+ * seed002 split over two machines: S1 and H1-H3 on A, S2 and H4-H7 on B.
+ * Each builds its switch and hosts only; the S1-S2 cable is a remote link
+ * over the carrier with one id at both ends, no link add; the address
+ * table is the whole fabric's on both, each switch's LFT the one a single
+ * kernel would get; the hosts of the other machine get permanent
+ * neighbour entries in each local host, and nothing of their own. Without
+ * machine, the file builds the whole fabric as seed002.net does.
+ */
+static void machines_split(void **state)
+{
+	static const char *const a_hosts[] = { "H1", "H2", "H3" };
+	static const char *const b_hosts[] = { "H4", "H5", "H6", "H7" };
+	struct t *t = t_new();
+	char *one, *a, *b, *x, *y, line[160];
+	size_t i;
+
+	(void)state;
+	one = dry_run(t, "seed002.net scale 100");
+	a = dry_run(t, "seed002-2m.net scale 100 machine A carrier eth1");
+	b = dry_run(t, "seed002-2m.net scale 100 machine B carrier eth1");
+
+	/* the switches, and the cable as a remote link, id 1 at both ends */
+	x = grep_lines(a, "ibswctl switch ");
+	assert_string_equal(x, "ibswctl switch add S1 ports 36\n");
+	free(x);
+	x = grep_lines(b, "ibswctl switch ");
+	assert_string_equal(x, "ibswctl switch add S2 ports 36\n");
+	free(x);
+	x = grep_lines(a, "ibswctl remote ");
+	assert_string_equal(x, "ibswctl remote add S1/4 dev eth1 id 1 rate 4xQDR\n");
+	free(x);
+	x = grep_lines(b, "ibswctl remote ");
+	assert_string_equal(x, "ibswctl remote add S2/5 dev eth1 id 1 rate 4xQDR\n");
+	free(x);
+	assert_null(strstr(a, "ibswctl link "));
+	assert_null(strstr(b, "ibswctl link "));
+	assert_null(strstr(one, "ibswctl remote "));
+
+	/* each machine's hosts only: no namespace, port or rxe for the others' */
+	for (i = 0; i < ARRAY_SIZE(a_hosts) + ARRAY_SIZE(b_hosts); i++) {
+		bool on_a = i < ARRAY_SIZE(a_hosts);
+		const char *h = on_a ? a_hosts[i] : b_hosts[i - ARRAY_SIZE(a_hosts)];
+
+		snprintf(line, sizeof(line), "ip netns add %s\n", h);
+		assert_true(!strstr(a, line) == !on_a);
+		assert_true(!strstr(b, line) == on_a);
+		snprintf(line, sizeof(line), " netns %s ", h);
+		assert_true(!strstr(a, line) == !on_a);
+		assert_true(!strstr(b, line) == on_a);
+		snprintf(line, sizeof(line), "m-%s", h);
+		assert_true(!strstr(a, line) == !on_a);
+		assert_true(!strstr(b, line) == on_a);
+	}
+	x = grep_lines(a, "ibswctl host add ");
+	assert_non_null(strstr(x, "host add S1/1 name ib0 netns H1 lid 3 "));
+	assert_null(strstr(x, "S2/"));
+	free(x);
+	x = grep_lines(b, "ibswctl host add ");
+	assert_non_null(strstr(x, "host add S2/4 name ib0 netns H7 lid 9 "));
+	assert_null(strstr(x, "S1/"));
+	free(x);
+
+	/* the address table: all seven hosts, on both, as in one kernel */
+	x = grep_lines(one, "ibswctl addr set ");
+	assert_string_equal(x,
+			    "ibswctl addr set 10.0.0.3=3 fd00:1b::3=3 10.0.0.4=4 fd00:1b::4=4 10.0.0.5=5 fd00:1b::5=5 10.0.0.6=6 fd00:1b::6=6 10.0.0.7=7 fd00:1b::7=7 10.0.0.8=8 fd00:1b::8=8 10.0.0.9=9 fd00:1b::9=9\n");
+	y = grep_lines(a, "ibswctl addr set ");
+	assert_string_equal(y, x);
+	free(y);
+	y = grep_lines(b, "ibswctl addr set ");
+	assert_string_equal(y, x);
+	free(y);
+	free(x);
+
+	/* each switch's whole LFT, packets for the other machine by the cut port */
+	x = grep_lines(a, "ibswctl lft ");
+	assert_string_equal(x, "ibswctl lft set S1 2:4,3:1,4:2,5:3,6:4,7:4,8:4,9:4\n");
+	assert_non_null(strstr(one, x));
+	free(x);
+	x = grep_lines(b, "ibswctl lft ");
+	assert_string_equal(x, "ibswctl lft set S2 1:5,3:5,4:5,5:5,6:1,7:2,8:3,9:4\n");
+	assert_non_null(strstr(one, x));
+	free(x);
+
+	/* the other machine's hosts, by their LID-derived MACs, in each local host */
+	x = grep_lines(a, "ip -n H2 neigh ");
+	assert_string_equal(x,
+			    "ip -n H2 neigh replace 10.0.0.6 lladdr 02:1b:00:00:00:06 dev ib0 nud permanent\n"
+			    "ip -n H2 neigh replace fd00:1b::6 lladdr 02:1b:00:00:00:06 dev ib0 nud permanent\n"
+			    "ip -n H2 neigh replace 10.0.0.7 lladdr 02:1b:00:00:00:07 dev ib0 nud permanent\n"
+			    "ip -n H2 neigh replace fd00:1b::7 lladdr 02:1b:00:00:00:07 dev ib0 nud permanent\n"
+			    "ip -n H2 neigh replace 10.0.0.8 lladdr 02:1b:00:00:00:08 dev ib0 nud permanent\n"
+			    "ip -n H2 neigh replace fd00:1b::8 lladdr 02:1b:00:00:00:08 dev ib0 nud permanent\n"
+			    "ip -n H2 neigh replace 10.0.0.9 lladdr 02:1b:00:00:00:09 dev ib0 nud permanent\n"
+			    "ip -n H2 neigh replace fd00:1b::9 lladdr 02:1b:00:00:00:09 dev ib0 nud permanent\n");
+	free(x);
+	x = grep_lines(b, "ip -n H7 neigh replace 10.");
+	assert_string_equal(x,
+			    "ip -n H7 neigh replace 10.0.0.3 lladdr 02:1b:00:00:00:03 dev ib0 nud permanent\n"
+			    "ip -n H7 neigh replace 10.0.0.4 lladdr 02:1b:00:00:00:04 dev ib0 nud permanent\n"
+			    "ip -n H7 neigh replace 10.0.0.5 lladdr 02:1b:00:00:00:05 dev ib0 nud permanent\n");
+	free(x);
+	assert_null(strstr(one, " neigh "));
+
+	free(a);
+	free(b);
+
+	/* without machine: the whole fabric in one kernel, as seed002.net */
+	a = dry_run(t, "seed002-2m.net scale 100");
+	assert_string_equal(a, one);
+	free(a);
+	free(one);
+	t_free(t);
+}
+
+/*
+ * The usage: machine without carrier when a cable leaves the machine
+ * (its line), sm with machine, carrier without machine, a machine the
+ * file does not have, machines in a file that names none, bad names.
+ * Nothing is done.
+ */
+static void machine_errors(void **state)
+{
+	static const struct {
+		const char *args;
+		int rc;
+		const char *err;
+	} bad[] = {
+		{
+			"seed002-2m.net machine A", 2,
+			"seed002-2m.net:40: S1/4 - S2/5 goes to machine B: fabric up machine A needs carrier IFNAME, the Ethernet netdev of its remote links\n",
+		},
+		{
+			"seed002-2m.net machine B no-mgmt", 2,
+			"seed002-2m.net:40: S2/5 - S1/4 goes to machine A: fabric up machine B needs carrier IFNAME, the Ethernet netdev of its remote links\n",
+		},
+		{
+			"ibsw-sm.ibnd sm opensm machine A carrier eth1", 2,
+			"ibswctl: fabric up: sm opensm cannot run with machine A: SMPs do not cross remote links, so an SM would manage one machine's part of the fabric only\n",
+		},
+		{
+			"seed002-2m.net sm opensm machine A carrier eth1", 2,
+			"ibswctl: fabric up: sm opensm cannot run with machine A: SMPs do not cross remote links, so an SM would manage one machine's part of the fabric only\n",
+		},
+		{
+			"seed002-2m.net carrier eth1", 2,
+			"ibswctl: fabric up: \"carrier\" is an option of machine\n",
+		},
+		{
+			"seed002-2m.net machine C carrier eth1", 1,
+			"seed002-2m.net: no node is on machine C (the file's machines: A B)\n",
+		},
+		{
+			"seed002.net machine A carrier eth1", 1,
+			"seed002.net: names no machine: machine A needs a machine= line before each switch's record\n",
+		},
+		{
+			"seed002-2m.net machine a/b", 2,
+			"ibswctl: bad machine \"a/b\": 1 to 64 letters, digits, '_', '.' and '-', the first a letter or digit\n",
+		},
+		{
+			"seed002-2m.net machine A carrier eth1:0", 2,
+			"ibswctl: bad interface name \"eth1:0\": 1 to 15 characters, no '/', ':' or blanks\n",
+		},
+		{
+			"seed002-2m.net machine", 2,
+			"ibswctl: fabric up: \"machine\" needs a value\n",
+		},
+	};
+	struct t *t = t_new();
+	char cmd[256], *path;
+	size_t i;
+	FILE *f;
+
+	(void)state;
+	for (i = 0; i < ARRAY_SIZE(bad); i++) {
+		t_clear(t);
+		snprintf(cmd, sizeof(cmd), "fabric up %s", bad[i].args);
+		assert_int_equal(t_run(t, cmd), bad[i].rc);
+		assert_string_equal(t_err(t), bad[i].err);
+		assert_string_equal(t_out(t), "");
+		assert_int_equal(t->nreq, 0);
+		assert_int_equal(t->nruns, 0);
+	}
+	/* a machine whose cables stay on it needs no carrier: link add as in one kernel */
+	t_clear(t);
+	path = tmp_path("one-machine.topo");
+	f = fopen(path, "w");
+	assert_non_null(f);
+	fputs("machine=A\nSwitch 4 \"S1\"\n[1] \"S2\"[1]\n[2] \"H1\"[1]\n\n"
+	      "machine=A\nSwitch 4 \"S2\"\n[1] \"S1\"[1]\n\nHca 1 \"H1\"\n[1] \"S1\"[2]\n", f);
+	fclose(f);
+	snprintf(cmd, sizeof(cmd), "fabric up %s machine A no-mgmt no-rxe dry-run", path);
+	assert_int_equal(t_run(t, cmd), 0);
+	assert_string_equal(t_err(t), "");
+	assert_non_null(strstr(t_out(t), "ibswctl link add S1/1 S2/1 rate 4xQDR\n"));
+	assert_null(strstr(t_out(t), " neigh "));
+	unlink(path);
+	free(path);
+	t_free(t);
+}
+
+/*
+ * fabric up machine A against the fake kernel: its requests (remote add
+ * with the carrier, id and rate), the description (the machine, the cut
+ * port as remote, remote_links, remote_hosts), and fabric down, which
+ * removes what machine A made: its switch (whose deletion detaches the
+ * remote port), its hosts' namespaces, the address table.
+ */
+static void machine_up_and_down(void **state)
+{
+	char *desc = tmp_path("machine/fabric.json"), *text, *cmds, *plan, *got, *want;
+	const struct nlmsghdr *r = NULL;
+	struct t *t = t_new();
+	unsigned int i, batches;
+	char cmd[512];
+
+	(void)state;
+	plan = dry_run(t, "seed002-2m.net scale 100 machine A carrier eth1");
+	t_clear(t);
+	t->respond = kernel;
+	snprintf(cmd, sizeof(cmd),
+		 "fabric up seed002-2m.net scale 100 machine A carrier eth1 desc %s", desc);
+	assert_int_equal(t_run(t, cmd), 0);
+	assert_string_equal(t_err(t), "");
+	cmds = req_cmds(t);
+	assert_string_equal(cmds, "fabric-set\nswitch-new\nremote-new\n"
+			    "host-new\nhost-new\nhost-new\naddr-set\nlft-set\n");
+	free(cmds);
+	for (i = 0; i < t->nreq; i++)
+		if (t_cmd(t->req[i]) == IBSW_CMD_REMOTE_NEW)
+			r = t->req[i];
+	assert_non_null(r);
+	assert_string_equal(mnl_attr_get_str(t_attr(r, IBSW_A_PORT_SWITCH_NAME)), "S1");
+	assert_int_equal(mnl_attr_get_u32(t_attr(r, IBSW_A_PORT_PORT)), 4);
+	assert_string_equal(mnl_attr_get_str(t_attr(r, IBSW_A_PORT_IFNAME)), "eth1");
+	assert_int_equal(mnl_attr_get_u32(t_attr(r, IBSW_A_PORT_REMOTE_ID)), 1);
+	assert_int_equal(mnl_attr_get_u32(t_attr(r, IBSW_A_PORT_WIDTH)), IBSW_LINK_WIDTH_4X);
+	assert_int_equal(mnl_attr_get_u32(t_attr(r, IBSW_A_PORT_SPEED)), IBSW_LINK_SPEED_QDR);
+	assert_null(t_attr(r, IBSW_A_PORT_MAC));
+	/* every host's two addresses, the other machine's too */
+	assert_int_equal(t_count(t->req[6], IBSW_A_FABRIC_ADDR), 14);
+	/* the neighbour entries in the host's one ip batch; nothing of B's hosts runs */
+	fflush(t->runsf);
+	text = drop_lines(t->runs, "write ");
+	got = unbatch(text, &batches);
+	free(text);
+	want = plan_lines(plan, false);
+	assert_string_equal(got, want);
+	assert_int_equal(batches, 3 * 2);
+	assert_non_null(strstr(t->runs, "\tlink set ib0 up\n\tneigh replace 10.0.0.6 lladdr "));
+	assert_null(strstr(t->runs, "H4"));
+	free(got);
+	free(want);
+	free(plan);
+
+	text = t_read_file(desc);
+	assert_non_null(text);
+	assert_true(t_json_valid(text));
+	check_jq(text, "[.machine, .carrier, (.switches | map(.name)), (.links | length)]",
+		 "[\"A\",\"eth1\",[\"S1\"],0]\n");
+	check_jq(text, ".switches[0].ports[3]",
+		 "{\"port\":4,\"kind\":\"remote\",\"peer\":\"S2\",\"peer_port\":5,\"peer_machine\":\"B\",\"remote_id\":1,\"dev\":\"eth1\",\"rate\":\"4xQDR\",\"rate_bps\":32000000000}\n");
+	check_jq(text, ".remote_links",
+		 "[{\"switch\":\"S1\",\"port\":4,\"peer\":\"S2\",\"peer_port\":5,\"peer_machine\":\"B\",\"id\":1,\"dev\":\"eth1\",\"rate\":\"4xQDR\",\"rate_bps\":32000000000}]\n");
+	check_jq(text, "[.hosts[] | .name] | join(\" \")", "\"H1 H2 H3\"\n");
+	check_jq(text, "[.remote_hosts[] | [.name, .machine, .lid, .mac, .ipv4, .switch] |\n"
+		 "join(\" \")]",
+		 "[\"H4 B 6 02:1b:00:00:00:06 10.0.0.6 S2\",\"H5 B 7 02:1b:00:00:00:07 10.0.0.7 S2\",\"H6 B 8 02:1b:00:00:00:08 10.0.0.8 S2\",\"H7 B 9 02:1b:00:00:00:09 10.0.0.9 S2\"]\n");
+	check_jq(text, ".remote_hosts[0] | keys_unsorted | join(\" \")",
+		 "\"name ident hca_port machine mac lid ipv4 ipv6 switch switch_port\"\n");
+	free(text);
+
+	/* down: what machine A made, and nothing of B's */
+	clear_all(t);
+	t->paths[t->npaths++] = "/sys/class/infiniband/rxe_H1";
+	t->paths[t->npaths++] = "/run/netns/H1";
+	t->paths[t->npaths++] = "/run/netns/H2";
+	t->paths[t->npaths++] = "/run/netns/H3";
+	t->paths[t->npaths++] = "/run/netns/H4";
+	snprintf(cmd, sizeof(cmd), "fabric down desc %s", desc);
+	assert_int_equal(t_run(t, cmd), 0);
+	fflush(t->runsf);
+	assert_string_equal(t->runs, "rdma link delete rxe_H1\n"
+			    "ip netns del H1\nip netns del H2\nip netns del H3\n");
+	cmds = req_cmds(t);
+	assert_string_equal(cmds, "switch-get\nswitch-del\nfabric-get\naddr-set\n");
+	free(cmds);
+	assert_string_equal(mnl_attr_get_str(t_attr(t->req[1], IBSW_A_SWITCH_NAME)), "S1");
+	assert_false(t->ctl.ops->exists(&t->ctl, desc));
+
+	/* a fabric without machines has none in its description */
+	clear_all(t);
+	t->npaths = 0;
+	snprintf(cmd, sizeof(cmd), "fabric up seed002-2m.net no-mgmt desc %s", desc);
+	assert_int_equal(t_run(t, cmd), 0);
+	text = t_read_file(desc);
+	check_jq(text, "[.machine, .carrier, .remote_links, .remote_hosts, (.links | length),\n"
+		 "([.switches[].ports[].kind] | unique)]",
+		 "[null,null,[],[],1,[\"host\",\"link\"]]\n");
+	free(text);
+	unlink(desc);
+	free(desc);
+	t_free(t);
+}
+
 static void plan_api(void **state)
 {
 	struct plan_opts opts = { .topo_path = "extras.ibnd", .rxe = true };
@@ -1037,6 +1375,58 @@ static void plan_api(void **state)
 	plan_free(plan);
 	opts.prefix = "bad prefix";
 	assert_int_equal(plan_build(topo, r, &opts, &plan), -EINVAL);
+	assert_null(plan);
+	routes_free(r);
+	topo_free(topo);
+	topo_diag_free(&diag);
+}
+
+/* The plan of one machine through the API: its parts, and its refusals */
+static void plan_api_machine(void **state)
+{
+	struct plan_opts opts = { .topo_path = "seed002-2m.net", .rxe = true, .machine = "B" };
+	struct topo_diag diag;
+	struct routes *r;
+	struct topo *topo;
+	struct plan *plan;
+	unsigned int i;
+
+	(void)state;
+	topo_diag_init(&diag);
+	assert_int_equal(topo_parse_file("seed002-2m.net", &topo, &diag), 0);
+	assert_int_equal(route_compute(topo, 0, &r, &diag), 0);
+	/* the S1-S2 cable is the file's first switch-to-switch one; host cables are none */
+	assert_int_equal(plan_remote_id(topo, topo->link[3]), 1);
+	assert_int_equal(plan_remote_id(topo, topo->link[0]), 0);
+	assert_int_equal(plan_build(topo, r, &opts, &plan), -EDESTADDRREQ);
+	assert_null(plan);
+	opts.carrier = "vx0";
+	assert_int_equal(plan_build(topo, r, &opts, &plan), 0);
+	assert_int_equal(plan->nsw, 1);
+	assert_ptr_equal(plan->sw[0].node, topo_find(topo, "S2"));
+	assert_int_equal(plan->nlinks, 0);
+	assert_int_equal(plan->nremotes, 1);
+	assert_ptr_equal(plan->remote[0].link, topo->link[3]);
+	assert_int_equal(plan->remote[0].end, 1);
+	assert_int_equal(plan->remote[0].id, 1);
+	assert_int_equal(plan->nhosts, 4);
+	assert_int_equal(plan->npeers, 3);
+	for (i = 0; i < plan->npeers; i++) {
+		assert_int_equal(plan->peer[i].lid, 3 + i);
+		assert_string_equal(plan->peer[i].netns, "");
+		assert_string_equal(plan->peer[i].rdma, "");
+		assert_false(plan_is_local(plan, plan->peer[i].hca));
+	}
+	assert_string_equal(plan->peer[2].mac, "02:1b:00:00:00:05");
+	assert_string_equal(plan->peer[2].ipv6, "fd00:1b::5");
+	assert_string_equal(plan->host[0].netns, "H4");
+	assert_true(plan_is_local(plan, plan->host[0].hca));
+	plan_free(plan);
+	opts.sm = true;
+	assert_int_equal(plan_build(topo, r, &opts, &plan), -EOPNOTSUPP);
+	opts.sm = false;
+	opts.machine = "b";
+	assert_int_equal(plan_build(topo, r, &opts, &plan), -ENOENT);
 	assert_null(plan);
 	routes_free(r);
 	topo_free(topo);
@@ -1081,6 +1471,10 @@ int main(int argc, char **argv)
 		cmocka_unit_test(sm_errors),
 		cmocka_unit_test(sm_exclusive),
 		cmocka_unit_test(plan_api),
+		cmocka_unit_test(machines_split),
+		cmocka_unit_test(machine_errors),
+		cmocka_unit_test(machine_up_and_down),
+		cmocka_unit_test(plan_api_machine),
 	};
 	const char *dir = argc > 1 ? argv[1] : LIB_FIXTURES;
 

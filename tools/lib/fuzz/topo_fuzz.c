@@ -7,7 +7,8 @@
  *  - a refused file comes with at least one message, each "NAME:LINE: ..."
  *    with a line of the input, or "NAME: ..." about no line;
  *  - an accepted topology is consistent: every link is known at both of
- *    its ports, every node is found by its name;
+ *    its ports, every node is found by its name; with machines (machine=),
+ *    every switch is on one of them and every host on its switches';
  *  - routes stay within their ranges, and when every LID is reachable,
  *    following the LFTs from any switch to any HCA port's LID ends at that
  *    port in fewer hops than there are switches.
@@ -56,6 +57,33 @@ static void check_refused(const struct topo_diag *diag, unsigned int lines)
 	}
 }
 
+/* machine=: the names are valid and kept once; switches and their hosts agree */
+static void check_machines(const struct topo *t)
+{
+	unsigned int i, p;
+
+	for (i = 0; i < t->nmachines; i++) {
+		need(topo_machine_valid(t->machine[i]), "a machine's name is valid");
+		need(topo_find_machine(t, t->machine[i]) == t->machine[i],
+		     "a machine is kept once");
+	}
+	for (i = 0; i < t->nnodes; i++) {
+		const struct topo_node *n = t->node[i], *peer;
+
+		need(!n->machine || topo_find_machine(t, n->machine) == n->machine,
+		     "a node's machine is one of the topology's");
+		need(!t->nmachines == !n->machine || n->type == TOPO_HCA,
+		     "with machines, every switch is on one");
+		if (n->type != TOPO_HCA)
+			continue;
+		for (p = 1; p <= n->nports; p++) {
+			peer = topo_peer(n, p, NULL);
+			need(!peer || peer->type != TOPO_SWITCH || peer->machine == n->machine,
+			     "a host is on its switches' machine");
+		}
+	}
+}
+
 static void check_topo(const struct topo *t)
 {
 	unsigned int i, p, e;
@@ -86,6 +114,7 @@ static void check_topo(const struct topo *t)
 			     "a link is known at both ports");
 		}
 	}
+	check_machines(t);
 }
 
 /* Follow the LFTs from switch i to the LID of HCA port h */

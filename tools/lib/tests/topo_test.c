@@ -2,7 +2,7 @@
 /*
  * Unit tests of the topology parser (topo.c): both formats on the testbeds,
  * every malformed fixture (bad-*.topo, messages in bad-*.expect), the rate,
- * option (ibsw's inject= too) and identifier rules.
+ * option (ibsw's inject= too) and identifier rules, and ibsw's machine=.
  */
 #define _GNU_SOURCE
 #include "helpers.h"
@@ -650,6 +650,125 @@ static void diag_sorted(void **state)
 	free(msgs);
 }
 
+/*
+ * ibsw's machine=: seed002.net split over machines A and B. The switches
+ * name theirs, the hosts take their switch's; cables, LIDs and routes are
+ * seed002.net's.
+ */
+static void parse_machines(void **state)
+{
+	static const char *const want[] = { "A", "B", "A", "A", "A", "B", "B", "B", "B" };
+	struct topo *t = parse_file_ok("seed002-2m.net");
+	struct topo *one = parse_file_ok("seed002.net");
+	struct routes *r1, *r2;
+	char *a, *b;
+	unsigned int i;
+
+	(void)state;
+	assert_int_equal(t->nmachines, 2);
+	assert_string_equal(t->machine[0], "A");
+	assert_string_equal(t->machine[1], "B");
+	assert_ptr_equal(topo_find_machine(t, "A"), t->machine[0]);
+	assert_ptr_equal(topo_find_machine(t, "B"), t->machine[1]);
+	assert_null(topo_find_machine(t, "C"));
+	assert_null(topo_find_machine(t, "a"));
+	assert_int_equal(t->nnodes, 9);
+	for (i = 0; i < t->nnodes; i++) {
+		/* one string per machine */
+		assert_ptr_equal(t->node[i]->machine, topo_find_machine(t, want[i]));
+		/* the switches' machine= lines; the hosts inherit */
+		assert_int_equal(t->node[i]->machine_line, i == 0 ? 35 : i == 1 ? 42 : 0);
+		assert_string_equal(t->node[i]->name, one->node[i]->name);
+		/* a file without machines has none */
+		assert_null(one->node[i]->machine);
+		assert_int_equal(one->node[i]->machine_line, 0);
+	}
+	assert_int_equal(one->nmachines, 0);
+	assert_null(one->machine);
+	assert_int_equal(t->node[0]->line, 36);
+	assert_int_equal(t->nlinks, one->nlinks);
+	for (i = 0; i < t->nlinks; i++) {
+		assert_string_equal(t->link[i]->node[0]->name, one->link[i]->node[0]->name);
+		assert_string_equal(t->link[i]->node[1]->name, one->link[i]->node[1]->name);
+		assert_int_equal(t->link[i]->port[0], one->link[i]->port[0]);
+		assert_int_equal(t->link[i]->width, one->link[i]->width);
+		assert_int_equal(t->link[i]->speed, one->link[i]->speed);
+	}
+	r1 = route_ok(one, 0);
+	r2 = route_ok(t, 0);
+	a = routes_text(r1);
+	b = routes_text(r2);
+	assert_string_equal(a, b);
+	free(a);
+	free(b);
+	routes_free(r1);
+	routes_free(r2);
+	topo_free(one);
+	topo_free(t);
+}
+
+/*
+ * machine= as the other settings: for the record after it, past blank and
+ * comment lines, among ibnetdiscover's settings; a host may name its
+ * switch's machine; a setting with no record after it is an error.
+ */
+static void parse_machine_settings(void **state)
+{
+	static const char text[] =
+		"machine=m1.example-2\t# rack 1\n"
+		"vendid=0x2c9\nswitchguid=0x10(10)\n"
+		"Switch\t2 \"S-10\"\t\t# \"S1\" enhanced port 0 lid 1 lmc 0\n"
+		"[1]\t\"H-1\"[1](2)\t\t# \"H1 mlx4_0\" lid 2 4xDDR\n"
+		"[2]\t\"S-20\"[1]\t\t# \"S2\" lid 3 4xQDR\n\n"
+		"machine=m1.example-2\n\n# the host says it too\n"
+		"caguid=0x1\nCa\t1 \"H-1\"\t\t# \"H1 mlx4_0\"\n"
+		"[1](2)\t\"S-10\"[1]\t\t# lid 2 lmc 0 \"S1\" lid 1 4xDDR\n\n"
+		"machine=B\nmachine=m_3\nSwitch 2 \"S-20\"\n[1] \"S-10\"[2]\n";
+	static const char *const good[] = {
+		"A", "b", "0", "m1.example.org", "vm_2-b", "A.", "a-",
+		"m234567890123456789012345678901234567890123456789012345678901234",
+	};
+	static const char *const bad[] = {
+		"", "-A", ".a", "_a", "a b", "a/b", "a:b", "\"A\"", "a#b", "h\xc3\xa9",
+		"m2345678901234567890123456789012345678901234567890123456789012345",
+	};
+	struct topo *t = parse_text_ok(text);
+	char *msgs;
+	size_t i;
+
+	(void)state;
+	assert_int_equal(t->nmachines, 3);
+	assert_string_equal(t->node[0]->machine, "m1.example-2");
+	assert_int_equal(t->node[0]->machine_line, 1);
+	assert_true(t->node[0]->guid == 0x10);
+	assert_ptr_equal(t->node[1]->machine, t->node[0]->machine);
+	assert_int_equal(t->node[1]->machine_line, 8);
+	/* the last of two before one record, as for the other settings */
+	assert_string_equal(t->node[2]->machine, "m_3");
+	assert_string_equal(t->machine[1], "B");
+	topo_free(t);
+	for (i = 0; i < ARRAY_SIZE(good); i++)
+		assert_true(topo_machine_valid(good[i]));
+	for (i = 0; i < ARRAY_SIZE(bad); i++)
+		assert_false(topo_machine_valid(bad[i]));
+
+	msgs = parse_text_errors("machine=A\nSwitch 2 \"S1\"\n\nmachine=A\n# none after\n");
+	assert_string_equal(msgs,
+			    "t:4: machine=A is followed by no record (it names the machine of the Switch, Hca or Ca record after it)\n");
+	free(msgs);
+	/* it applies to one record only */
+	msgs = parse_text_errors("machine=A\nSwitch 2 \"S1\"\n[1] \"S2\"[1]\n\n"
+				 "Switch 2 \"S2\"\n[2] \"H1\"[1]\n\nHca 1 \"H1\"\n");
+	assert_string_equal(msgs,
+			    "t:5: switch \"S2\" is on no machine: in a file that names machines, a machine= line comes before each switch's record\n");
+	free(msgs);
+	msgs = parse_text_errors("machine=A\nSwitch 2 \"S1\"\n[1] \"H1\"[1]\n\n"
+				 "machine=B\nHca 1 \"H1\"\n");
+	assert_string_equal(msgs,
+			    "t:5: HCA \"H1\" is on machine B, but its port 1 is cabled to switch \"S1\" (line 2) on machine A: a host must be on its switch's machine\n");
+	free(msgs);
+}
+
 /* ---- malformed fixtures: bad-NAME.topo must fail with bad-NAME.expect ---- */
 
 static void malformed(void **state)
@@ -742,6 +861,8 @@ int main(int argc, char **argv)
 		cmocka_unit_test(bps_strings),
 		cmocka_unit_test(ident_rules),
 		cmocka_unit_test(diag_sorted),
+		cmocka_unit_test(parse_machines),
+		cmocka_unit_test(parse_machine_settings),
 	};
 	int failed;
 
