@@ -14,6 +14,9 @@
 #   make bench-ports [P="4 16 64 128"]
 #                   the per-packet cost of one switch as its port count
 #                   grows, side by side in one boot (scripts/bench-ports)
+#   make bench-remote
+#                   seed 002's S1-S2 as a link and as a remote link over
+#                   a veth pair, side by side in one boot (scripts/bench-remote)
 #   make bench-scale [S="1000 500 200"]
 #                   the lowest time scale at which seed 002's scenario 1
 #                   at 1x rates stays link-limited (scripts/bench-scale)
@@ -41,7 +44,7 @@ export IBSW_ROOT IBSW_KVER KDIR IBSW_BUILD
 
 Q := $(if $(V),,@)
 
-.PHONY: all deps modules rxe tools check unit kunit vmcheck longcheck repeat demo table3 netpipe bench bench-ports bench-scale bench-sm checkpatch debugcheck clean
+.PHONY: all deps modules rxe tools check unit kunit vmcheck longcheck repeat demo table3 netpipe bench bench-ports bench-remote bench-scale bench-sm checkpatch debugcheck clean
 
 all: modules rxe tools
 
@@ -89,6 +92,9 @@ bench: all
 
 bench-ports: all
 	$(Q)$(IBSW_ROOT)/scripts/bench-ports $(P)
+
+bench-remote: all
+	$(Q)$(IBSW_ROOT)/scripts/bench-remote -c 1
 
 bench-scale: all
 	$(Q)$(IBSW_ROOT)/scripts/bench-scale $(S)
