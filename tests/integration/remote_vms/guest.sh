@@ -1,0 +1,108 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
+#
+# One VM's part of tests/integration/remote_vms.sh: guest.sh A or guest.sh B.
+# A has S1 and H1-H3, B has S2 and H4-H7 (topologies/seed002-2m.net); the
+# other VM is at the other end of eth0. B serves rping in H4, A's H1 is
+# its client; B then moves to another time scale, which both ends must
+# refuse, and back; A takes its fabric down, and B's end must see it.
+# shellcheck source=tests/lib.sh disable=SC2317,SC2034
+. "$(dirname "$0")/../../lib.sh"
+
+SIDE=$1
+SCALE=1000
+# Long enough for the other VM to boot and build its part beside this one
+PEER_WAIT=240
+
+case $SIDE in
+A) SW=S1 PORT=4 ;;
+B) SW=S2 PORT=5 ;;
+*) ibsw_setup_fail "side A or B, not '$SIDE'" ;;
+esac
+R=/sys/class/ibsw/$SW/ports/$PORT/remote
+
+ibsw_require_ibsw
+modprobe virtio_net && wait_for "eth0" 20 ip link show eth0 >/dev/null &&
+	ip link set eth0 mtu 9000 up || ibsw_setup_fail "no eth0: the VM's --nic"
+ibsw_fabric_up "$IBSW_ROOT/topologies/seed002-2m.net" scale "$SCALE" \
+	machine "$SIDE" carrier eth0 >>"$IBSW_CASE_LOG" 2>&1 ||
+	ibsw_setup_fail "fabric up: ${_ibsw_reason:-see setup.log}"
+H4_IP=$(jq -r '(.hosts + .remote_hosts)[] | select(.name == "H4") | .ipv4' "$IBSW_DESC")
+
+state() { [ "$(cat "$R/state" 2>/dev/null)" = "$1" ]; }
+
+case_up() {
+	wait_for "$SW/$PORT up" "$PEER_WAIT" state up || return 1
+	grep -H . "$R"/* | tr '\n' ' '
+	echo
+	ibsw_note "$SW/$PORT up with $(cat "$R/peer") over $(cat "$R/dev")"
+	M0=$(cat "$R/mismatches") D0=$(cat "$R/link_downs")
+}
+
+# A: the client, again until the server in B answers (it may still be
+# coming up); rping_client.sh forgives rping's own teardown race
+case_rping() {
+	local end=$((SECONDS + PEER_WAIT)) rc=1
+
+	while [ $SECONDS -lt $end ]; do
+		timeout 120 ip netns exec "${HOST_NS[H1]}" "$_ibsw_lib/rping_client.sh" 10 \
+			-c -a "$H4_IP" -I "${HOST_IP4[H1]}" -C 10 -S 1024 -V && { rc=0; break; }
+		sleep 2
+	done
+	grep -H . "$R"/* | tr '\n' ' '
+	echo
+	[ $rc = 0 ] || { ibsw_fail "rping to H4 ($H4_IP) across $SW/$PORT never verified"; return 1; }
+	ibsw_note "rping -V H1 -> H4: 10 pings across; $SW/$PORT tx_frames $(cat "$R/tx_frames"), rx_seq_gaps $(cat "$R/rx_seq_gaps")"
+}
+
+# B: the server, for one client
+case_rping_server() {
+	timeout "$PEER_WAIT" ip netns exec "${HOST_NS[H4]}" \
+		rping -s -a "$H4_IP" -C 10 -S 1024 -V ||
+		{ ibsw_fail "rping server in H4: exit $?"; return 1; }
+}
+
+mismatch() { [ "$(cat "$R/mismatch" 2>/dev/null)" = "$1" ]; }
+# The link went down on a mismatching HELLO since case_up: counted, so
+# it is seen even if this VM looks after the link is up again
+refused() { [ "$(cat "$R/mismatches")" -gt "$M0" ] && [ "$(cat "$R/link_downs")" -gt "$D0" ]; }
+
+# B moves to another time scale: both ends refuse the link (down, the
+# reason in remote/mismatch) until B is back at the fabric's
+case_scale_refused() {
+	if [ "$SIDE" = B ]; then
+		ibswctl fabric set scale $((SCALE - 1)) &&
+			wait_for "mismatch time-scale" 10 mismatch time-scale || return 1
+	fi
+	wait_for "$SW/$PORT refused on a mismatch" 120 refused || return 1
+	if [ "$SIDE" = B ]; then
+		ibswctl fabric set scale "$SCALE" || return 1
+	fi
+	wait_for "$SW/$PORT up again" 60 state up || return 1
+	ibsw_note "scales $SCALE and $((SCALE - 1)): down ($(cat "$R/mismatches") mismatching HELLOs); equal again: up"
+}
+
+# A's fabric down: B's end goes down (BYE) and forgets its peer
+peer_gone() { state down && [ -z "$(cat "$R/peer")" ]; }
+
+case_down() {
+	case $SIDE in
+	A)
+		ibsw_fabric_down
+		;;
+	B)
+		wait_for "$SW/$PORT down, peer gone" 180 peer_gone || return 1
+		ibsw_note "$SW/$PORT down after the peer's fabric down; link_downs $(cat "$R/link_downs")"
+		;;
+	esac
+}
+
+ibsw_case up case_up
+if [ "$SIDE" = A ]; then
+	ibsw_case rping case_rping
+else
+	ibsw_case rping_server case_rping_server
+fi
+ibsw_case scale_refused case_scale_refused
+ibsw_case down case_down
+ibsw_exit
