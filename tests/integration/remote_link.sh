@@ -8,7 +8,8 @@
 # as absolute counters. Both ends come up and train; RDMA crosses it with
 # its data verified; 5% of the frames lost on one side (netem) are counted
 # as sequence gaps, RC recovers them, and once the link is idle again the
-# credits lost with them are back; deleting one end takes the other down
+# credits lost with them are back; forged malformed frames are counted and
+# change nothing; deleting one end takes the other down
 # (BYE) and re-adding it brings the link up again; the network cut, both
 # ends time out, and come up again once it is mended; the carrying netdevs
 # deleted under traffic take their ends with them.
@@ -151,6 +152,51 @@ case_refused() {
 	return 0
 }
 
+# forge KIND...: raw frames on rl0, as if from the wire, to S2/5 (link 7):
+#   magic    a header with another magic
+#   type     type 9
+#   hello16  a HELLO cut after its header, with an epoch never seen
+#   data16   a DATA cut after its header, of the peer's epoch
+#   other    a well-formed HELLO for link 8, which nobody has
+forge() {
+	python3 - "$@" <<'PY'
+import socket, struct, sys
+s = socket.socket(socket.AF_PACKET, socket.SOCK_RAW)
+s.bind(("rl0", 0))
+eth = b"\xff" * 6 + bytes.fromhex("020000000001") + struct.pack("!H", 0x88B5)
+def hdr(magic=0x4942, typ=3, link=7, epoch=0x1234567, seq=1):
+    return struct.pack("!HBBIII", magic, 1, typ, link, epoch, seq)
+hello = struct.pack("!IIBBBBB3x", 0, 1000, 1, 1, 2, 4, 9) + b"X" * 32
+frames = {
+    "magic": hdr(magic=0x4943),
+    "type": hdr(typ=9),
+    "hello16": hdr(typ=3, epoch=0x7777),
+    "data16": hdr(typ=1),
+    "other": hdr(link=8) + hello,
+}
+for k in sys.argv[1:]:
+    s.send(eth + frames[k] + b"\0" * max(0, 46 - len(frames[k])))
+PY
+}
+
+# Malformed frames are counted in rx_bad and change nothing: a HELLO cut
+# short cannot change the peer's epoch; a frame of another link is not
+# this one's
+case_forged() {
+	local b0 d0 e0
+
+	b0=$(rl_cnt "$RR" rx_bad) d0=$(rl_cnt "$RR" link_downs) e0=$(rl_cnt "$RR" rx_wrong_epoch)
+	forge magic type hello16 data16 other || return 1
+	sleep 1
+	[ "$(rl_cnt "$RR" rx_bad)" -ge $((b0 + 3)) ] ||
+		{ rl_dump; ibsw_fail "rx_bad $b0 -> $(rl_cnt "$RR" rx_bad), not +3"; return 1; }
+	[ "$(rl_cnt "$RR" link_downs)" = "$d0" ] && [ "$(cat "$RR/state")" = up ] ||
+		{ rl_dump; ibsw_fail "the link went down"; return 1; }
+	[ "$(cat "$RR/peer")" = S1/4 ] || { ibsw_fail "peer $(cat "$RR/peer")"; return 1; }
+	ibsw_note "forged: rx_bad +$(($(rl_cnt "$RR" rx_bad) - b0)), rx_wrong_epoch +$(($(rl_cnt "$RR" rx_wrong_epoch) - e0)), link still up"
+	tool_rping H4 H1
+}
+
 # The network between them cut: each end hears nothing for 3 s and goes
 # down; mended, they come up again and carry RDMA
 case_link_cut() {
@@ -181,6 +227,7 @@ ibsw_case rdma_across case_rdma_across
 ibsw_case lossy case_lossy
 ibsw_case peer_gone case_peer_gone
 ibsw_case refused case_refused
+ibsw_case forged case_forged
 ibsw_case link_cut case_link_cut
 ibsw_case netdev_gone case_netdev_gone
 

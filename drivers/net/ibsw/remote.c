@@ -56,15 +56,18 @@ const char * const ibsw_rl_counter_names[IBSW_RL_NR_COUNTERS] = {
 /* Remote links by (netdev, link id): RTNL to change, RCU to read */
 DEFINE_HASHTABLE(ibsw_remotes, IBSW_RL_HASH_BITS);
 
+/*
+ * Count, per CPU. Context: BH disabled, as for every per-cpu writer: a
+ * softirq's count must not interrupt this CPU's.
+ */
 void ibsw_rl_add(struct ibsw_remote *rl, enum ibsw_rl_counter c,
 			u64 v)
 {
-	struct ibsw_rl_pcpu *s = get_cpu_ptr(rl->stats);
+	struct ibsw_rl_pcpu *s = this_cpu_ptr(rl->stats);
 
 	u64_stats_update_begin(&s->syncp);
 	u64_stats_add(&s->cnt[c], v);
 	u64_stats_update_end(&s->syncp);
-	put_cpu_ptr(rl->stats);
 }
 
 void ibsw_rl_inc(struct ibsw_remote *rl, enum ibsw_rl_counter c)
@@ -147,7 +150,7 @@ void ibsw_rl_send(struct ibsw_remote *rl, struct sk_buff *skb,
 
 /*
  * A frame of @len body bytes, with room for the headers in front.
- * Context: any; GFP_ATOMIC.
+ * Context: BH disabled; GFP_ATOMIC.
  */
 struct sk_buff *ibsw_rl_alloc(struct ibsw_remote *rl, unsigned int len)
 {
@@ -386,7 +389,10 @@ static void ibsw_rl_rcv_credit(struct ibsw_remote *rl, struct sk_buff *skb)
 		ibsw_engine_kick(e);
 }
 
-/* HELLO: who the peer is, whether it heard us, whether we can be a link */
+/*
+ * HELLO: who the peer is, whether it heard us, whether we can be a link.
+ * ibsw_remote_rcv() checked its length.
+ */
 static void ibsw_rl_rcv_hello(struct ibsw_remote *rl, struct sk_buff *skb)
 {
 	struct ibsw_rl_settings peer;
@@ -394,10 +400,6 @@ static void ibsw_rl_rcv_hello(struct ibsw_remote *rl, struct sk_buff *skb)
 	enum ibsw_rl_mismatch m;
 	bool up, kick = false;
 
-	if (!pskb_may_pull(skb, IBSW_RL_HELLO_LEN)) {
-		ibsw_rl_inc(rl, IBSW_RL_RX_BAD);
-		return;
-	}
 	h = (const struct ibsw_rl_hello *)skb->data;
 	ibsw_rl_inc(rl, IBSW_RL_HELLO_RX);
 	ibsw_rl_hello_parse(h, &peer);
@@ -405,8 +407,9 @@ static void ibsw_rl_rcv_hello(struct ibsw_remote *rl, struct sk_buff *skb)
 	spin_lock(&rl->rx_lock);
 	m = ibsw_rl_settings_match(&rl->settings, &peer);
 	rl->peer = peer;
-	strscpy(rl->peer_name, h->switch_name,
-		min(sizeof(rl->peer_name), sizeof(h->switch_name) + 1));
+	/* A peer's name need not end in NUL: read no byte past the field */
+	memcpy(rl->peer_name, h->switch_name, sizeof(h->switch_name));
+	rl->peer_name[sizeof(h->switch_name)] = '\0';
 	rl->peer_port = h->port;
 	rl->mismatch = m;
 	rl->heard_us = be32_to_cpu(h->peer_epoch) == rl->epoch;
@@ -465,6 +468,11 @@ static int ibsw_remote_rcv(struct sk_buff *skb, struct net_device *dev,
 	ibsw_rl_add(rl, IBSW_RL_RX_BYTES, skb->len + ETH_HLEN);
 	__skb_pull(skb, IBSW_RL_HDR_LEN);
 	epoch = be32_to_cpu(h.epoch);
+	/* A HELLO can change the peer's epoch: only a whole one may */
+	if (type == IBSW_RL_HELLO && !pskb_may_pull(skb, IBSW_RL_HELLO_LEN)) {
+		ibsw_rl_inc(rl, IBSW_RL_RX_BAD);
+		goto drop;
+	}
 
 	spin_lock(&rl->rx_lock);
 	if (epoch != rl->peer_epoch) {

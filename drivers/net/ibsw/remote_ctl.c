@@ -53,27 +53,33 @@ void ibsw_remote_read(struct ibsw_remote *rl, u64 *cnt)
 	}
 }
 
-/* Context: process, BH enabled */
+/* A count from process context */
+static void ibsw_rl_inc_bh(struct ibsw_remote *rl, enum ibsw_rl_counter c)
+{
+	local_bh_disable();
+	ibsw_rl_inc(rl, c);
+	local_bh_enable();
+}
+
+/* Context: process, BH enabled; the work, which alone writes @settings */
 static void ibsw_rl_send_hello(struct ibsw_remote *rl)
 {
 	struct ibsw_switch *sw = rl->port->sw;
 	struct ibsw_rl_hello *h;
 	struct sk_buff *skb;
-	u32 peer_epoch;
 
-	skb = ibsw_rl_alloc(rl, IBSW_RL_HELLO_LEN);
-	if (!skb)
-		return;
-	h = skb_put(skb, IBSW_RL_HELLO_LEN);
-	spin_lock_bh(&rl->rx_lock);
-	peer_epoch = rl->peer_epoch;
-	spin_unlock_bh(&rl->rx_lock);
-	ibsw_rl_hello_build(h, peer_epoch, &rl->settings, rl->port->num,
-			    sw->name);
 	local_bh_disable();
-	ibsw_rl_send(rl, skb, IBSW_RL_HELLO, -1, 0);
+	skb = ibsw_rl_alloc(rl, IBSW_RL_HELLO_LEN);
+	if (skb) {
+		h = skb_put(skb, IBSW_RL_HELLO_LEN);
+		spin_lock(&rl->rx_lock);
+		ibsw_rl_hello_build(h, rl->peer_epoch, &rl->settings,
+				    rl->port->num, sw->name);
+		spin_unlock(&rl->rx_lock);
+		ibsw_rl_send(rl, skb, IBSW_RL_HELLO, -1, 0);
+		ibsw_rl_inc(rl, IBSW_RL_HELLO_TX);
+	}
 	local_bh_enable();
-	ibsw_rl_inc(rl, IBSW_RL_HELLO_TX);
 }
 
 /* Forget the credit state of an epoch pair. Context: RTNL, link down. */
@@ -103,7 +109,7 @@ static void ibsw_rl_down(struct ibsw_remote *rl)
 	hrtimer_cancel(&rl->credit_timer);
 	ibsw_engine_close(rl->port->out);
 	ibsw_rl_reset(rl);
-	ibsw_rl_inc(rl, IBSW_RL_LINK_DOWNS);
+	ibsw_rl_inc_bh(rl, IBSW_RL_LINK_DOWNS);
 	ibsw_notify_port(rl->port);
 }
 
@@ -127,7 +133,7 @@ static void ibsw_rl_up(struct ibsw_remote *rl)
 			   min(rl->settings.speed, rl->peer.speed));
 	ibsw_engine_open(port->out, NULL, rl->credit);
 	WRITE_ONCE(rl->state, IBSW_RL_UP);
-	ibsw_rl_inc(rl, IBSW_RL_LINK_UPS);
+	ibsw_rl_inc_bh(rl, IBSW_RL_LINK_UPS);
 	local_bh_disable();
 	ibsw_rl_send_credit(rl);
 	local_bh_enable();
@@ -300,12 +306,11 @@ void ibsw_remote_detach(struct ibsw_port *port)
 		return;
 	/* The work takes RTNL by trylock only: this cannot deadlock */
 	cancel_delayed_work_sync(&rl->work);
+	local_bh_disable();
 	skb = ibsw_rl_alloc(rl, 0);
-	if (skb) {
-		local_bh_disable();
+	if (skb)
 		ibsw_rl_send(rl, skb, IBSW_RL_BYE, -1, 0);
-		local_bh_enable();
-	}
+	local_bh_enable();
 	WRITE_ONCE(port->kind, IBSW_PORT_KIND_NONE);
 	WRITE_ONCE(rl->state, IBSW_RL_DOWN);
 	hash_del_rcu(&rl->node);
