@@ -156,7 +156,7 @@ case_refused() {
 #   magic    a header with another magic
 #   type     type 9
 #   hello16  a HELLO cut after its header, with an epoch never seen
-#   data16   a DATA cut after its header, of the peer's epoch
+#   data16   a DATA cut after its header, of an epoch never seen
 #   other    a well-formed HELLO for link 8, which nobody has
 forge() {
 	python3 - "$@" <<'PY'

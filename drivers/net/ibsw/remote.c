@@ -60,8 +60,7 @@ DEFINE_HASHTABLE(ibsw_remotes, IBSW_RL_HASH_BITS);
  * Count, per CPU. Context: BH disabled, as for every per-cpu writer: a
  * softirq's count must not interrupt this CPU's.
  */
-void ibsw_rl_add(struct ibsw_remote *rl, enum ibsw_rl_counter c,
-			u64 v)
+void ibsw_rl_add(struct ibsw_remote *rl, enum ibsw_rl_counter c, u64 v)
 {
 	struct ibsw_rl_pcpu *s = this_cpu_ptr(rl->stats);
 
@@ -76,7 +75,7 @@ void ibsw_rl_inc(struct ibsw_remote *rl, enum ibsw_rl_counter c)
 }
 
 struct ibsw_remote *ibsw_rl_find_rcu(const struct net_device *dev,
-					    u32 link_id)
+				     u32 link_id)
 {
 	struct ibsw_remote *rl;
 
@@ -96,7 +95,7 @@ struct ibsw_remote *ibsw_rl_find_rcu(const struct net_device *dev,
  * Context: BH disabled.
  */
 void ibsw_rl_send(struct ibsw_remote *rl, struct sk_buff *skb,
-			 enum ibsw_rl_type type, int vl, unsigned int blocks)
+		  enum ibsw_rl_type type, int vl, unsigned int blocks)
 {
 	struct net_device *dev = rl->dev;
 	struct ibsw_rl_hdr *h;
@@ -171,6 +170,11 @@ static u32 ibsw_rl_fccl_now(struct ibsw_remote *rl, unsigned int vl)
 {
 	struct ibsw_rl_rx_vl rx = { .abr = READ_ONCE(rl->rx[vl].abr) };
 
+	/*
+	 * Pairs with the fully ordered credit take before ABR grows in
+	 * ibsw_rl_rcv_data(): seeing the new ABR, we see the buffer's
+	 * credits taken too, so FCCL never runs ahead of the buffer.
+	 */
 	smp_rmb();
 	return ibsw_rl_fccl(&rx, ibsw_credit_free(&rl->port->in[vl]));
 }

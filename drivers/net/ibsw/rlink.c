@@ -5,6 +5,7 @@
  */
 
 #include <kunit/visibility.h>
+#include <linux/bits.h>
 #include <linux/errno.h>
 #include <linux/export.h>
 #include <linux/string.h>
@@ -18,7 +19,7 @@
  * counting but a corrupt or forged frame (2^24 blocks is 1 GiB, far more
  * than any buffer).
  */
-#define IBSW_RL_JUMP_MAX	(1U << 24)
+#define IBSW_RL_JUMP_MAX	BIT(24)
 
 /* The IBSW_CB_* bits a DATA frame may carry (ibsw.h) */
 #define IBSW_RL_FLAGS_MASK	0x0f
