@@ -6,7 +6,9 @@
 # (scripts/vm --nic), seed 002 split by topologies/seed002-2m.net, S1 and
 # H1-H3 in VM A, S2 and H4-H7 in VM B, each built by `ibswctl fabric up
 # ... machine A|B carrier eth0`. Both ends of the cut S1-S2 link come up;
-# rping with data verification runs from H1 (A) to H4 (B) across it; a
+# rping with data verification runs from H1 (A) to H4 (B) across it, and
+# ib_write_bw at H1's injection rate (the management networks of the two
+# joined by a second NIC for perftest's out-of-band TCP); a
 # time scale B changes is refused at both ends until it is back; A's
 # fabric down takes B's end down. What runs in each VM is
 # tests/integration/remote_vms/guest.sh; its cases are named A/... and B/....
@@ -20,10 +22,13 @@ mkdir -p "$out"
 base=$((40000 + $$ % 20000))
 guest=$IBSW_ROOT/tests/integration/remote_vms/guest.sh
 
-# vm SIDE LPORT RPORT: one VM, its cases and logs in $out/SIDE*
+# vm SIDE LPORT RPORT: one VM, its cases and logs in $out/SIDE*. Its
+# eth0 carries the remote link, eth1 joins the management networks
+# (perftest's out-of-band TCP) on LPORT + 2 and RPORT + 2.
 vm() {
 	# shellcheck disable=SC2086 # IBSW_VM_OPTS (the debug kernel's) are words
-	"$IBSW_ROOT/scripts/vm" -c 1 -t 900 --nic "dgram:$2:$3" ${IBSW_VM_OPTS:-} \
+	"$IBSW_ROOT/scripts/vm" -c 1 -t 900 --nic "dgram:$2:$3" \
+		--nic "dgram:$(($2 + 2)):$(($3 + 2))" ${IBSW_VM_OPTS:-} \
 		--keep-log "$out/$1.vm" -o "$out/$1" -- env IBSW_TEST="remote_vms/$1" "$guest" "$1" \
 		>"$out/$1.log" 2>&1
 }

@@ -3,8 +3,9 @@
 #
 # One VM's part of tests/integration/remote_vms.sh: guest.sh A or guest.sh B.
 # A has S1 and H1-H3, B has S2 and H4-H7 (topologies/seed002-2m.net); the
-# other VM is at the other end of eth0. B serves rping in H4, A's H1 is
-# its client; B then moves to another time scale, which both ends must
+# other VM is at the other end of eth0 (and of eth1, which joins the two
+# management networks). B serves rping and ib_write_bw in H4, A's H1 is
+# their client; B then moves to another time scale, which both ends must
 # refuse, and back; A takes its fabric down, and B's end must see it.
 # shellcheck source=tests/lib.sh disable=SC2317,SC2034
 . "$(dirname "$0")/../../lib.sh"
@@ -28,6 +29,17 @@ ibsw_fabric_up "$IBSW_ROOT/topologies/seed002-2m.net" scale "$SCALE" \
 	machine "$SIDE" carrier eth0 >>"$IBSW_CASE_LOG" 2>&1 ||
 	ibsw_setup_fail "fabric up: ${_ibsw_reason:-see setup.log}"
 H4_IP=$(jq -r '(.hosts + .remote_hosts)[] | select(.name == "H4") | .ipv4' "$IBSW_DESC")
+H4_LID=$(jq -r '(.hosts + .remote_hosts)[] | select(.name == "H4") | .lid' "$IBSW_DESC")
+# H4's management address (ibswctl's: 10.1 and the LID), over eth1 and
+# the other VM's bridge; each bridge keeps an address of its own
+H4_MGMT=10.1.$((H4_LID >> 8)).$((H4_LID & 255))
+modprobe virtio_net && ip link set eth1 master ibsw-mgmt up ||
+	ibsw_setup_fail "eth1 into the management bridge"
+if [ "$SIDE" = B ]; then
+	ip addr del 10.1.255.254/16 dev ibsw-mgmt && ip addr add 10.1.255.253/16 dev ibsw-mgmt ||
+		ibsw_setup_fail "B's bridge address"
+fi
+WBW=(ib_write_bw -F -u 20 -p 18515 -s 65536 -n 300 --report_gbits)
 
 state() { [ "$(cat "$R/state" 2>/dev/null)" = "$1" ]; }
 
@@ -53,6 +65,39 @@ case_rping() {
 	echo
 	[ $rc = 0 ] || { ibsw_fail "rping to H4 ($H4_IP) across $SW/$PORT never verified"; return 1; }
 	ibsw_note "rping -V H1 -> H4: 10 pings across; $SW/$PORT tx_frames $(cat "$R/tx_frames"), rx_seq_gaps $(cat "$R/rx_seq_gaps")"
+}
+
+# A: 300 writes of 64 KiB from H1 to H4, again until B's server listens;
+# S1/4 sends them at H1's injection rate (13 Gb/s), as inside one kernel
+case_write_bw() {
+	local end=$((SECONDS + PEER_WAIT)) pid rc=1 log=$IBSW_LOGDIR/wbw-client.log inj
+	local -A r
+
+	# shellcheck disable=SC2046 # device and GID arguments are words
+	while [ $SECONDS -lt $end ]; do
+		timeout 120 ip netns exec "${HOST_NS[H1]}" "${WBW[@]}" $(_dev_args H1 -d -x) \
+			"$H4_MGMT" >"$log" 2>&1 &
+		pid=$!
+		sleep 3
+		kill -0 "$pid" 2>/dev/null && break
+		wait "$pid" && { rc=0; break; }
+	done
+	kill -0 "$pid" 2>/dev/null || [ $rc = 0 ] ||
+		{ cat "$log"; ibsw_fail "ib_write_bw to H4 never connected"; return 1; }
+	ibsw_rate_window -c port_xmit_data r 5 S1:4
+	wait "$pid" || { cat "$log"; ibsw_fail "ib_write_bw: exit $?"; return 1; }
+	cat "$log"
+	read -r inj _ < <(ibsw_hca_rate H1)
+	ibsw_note "ib_write_bw H1 -> H4: S1/4 sent $((r[S1:4] / 1000000)) Mb/s of emulated time, H1 injects at most $((inj / 1000000))"
+	[ "${r[S1:4]}" -ge $((inj * 9 / 10)) ] ||
+		{ ibsw_fail "S1/4 at ${r[S1:4]} bit/s, below 90% of H1's $inj"; return 1; }
+}
+
+# B: ib_write_bw's server in H4, for one client
+case_write_bw_server() {
+	# shellcheck disable=SC2046 # device and GID arguments are words
+	timeout $((PEER_WAIT + 120)) ip netns exec "${HOST_NS[H4]}" "${WBW[@]}" \
+		$(_dev_args H4 -d -x) || { ibsw_fail "ib_write_bw server in H4: exit $?"; return 1; }
 }
 
 # B: the server, for one client
@@ -100,8 +145,10 @@ case_down() {
 ibsw_case up case_up
 if [ "$SIDE" = A ]; then
 	ibsw_case rping case_rping
+	ibsw_case write_bw case_write_bw
 else
 	ibsw_case rping_server case_rping_server
+	ibsw_case write_bw_server case_write_bw_server
 fi
 ibsw_case scale_refused case_scale_refused
 ibsw_case down case_down
