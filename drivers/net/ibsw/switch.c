@@ -497,6 +497,54 @@ static struct ibsw_port *ibsw_port_get(const struct ibsw_switch *sw,
 	return sw->ports[num];
 }
 
+/*
+ * Port @num of @sw, unconnected, for a new cable; else an error pointer:
+ * -EINVAL (no such port) or -EBUSY (connected), the reason in @extack.
+ */
+static struct ibsw_port *ibsw_port_unconnected(const struct ibsw_switch *sw,
+					       unsigned int num,
+					       struct netlink_ext_ack *extack)
+{
+	struct ibsw_port *port = ibsw_port_get(sw, num, extack);
+
+	if (!port)
+		return ERR_PTR(-EINVAL);
+	if (port->kind != IBSW_PORT_KIND_NONE) {
+		NL_SET_ERR_MSG_FMT(extack, "port %u of %s is %s", num, sw->name,
+				   ibsw_kind_names[port->kind]);
+		return ERR_PTR(-EBUSY);
+	}
+	return port;
+}
+
+/*
+ * Port @num of @sw if it is cabled as @kind, to uncable; else an error
+ * pointer: -EINVAL (no such port) or -ENOTCONN (another kind).
+ */
+static struct ibsw_port *ibsw_port_cabled(const struct ibsw_switch *sw,
+					  unsigned int num,
+					  enum ibsw_port_kind kind,
+					  struct netlink_ext_ack *extack)
+{
+	static const char * const not_kind[] = {
+		[IBSW_PORT_KIND_HOST] = "not a host port",
+		[IBSW_PORT_KIND_LINK] = "not linked",
+		[IBSW_PORT_KIND_MGMT] = "not a management HCA's",
+		[IBSW_PORT_KIND_REMOTE] = "not remote",
+	};
+	struct ibsw_port *port = ibsw_port_get(sw, num, extack);
+
+	if (!port)
+		return ERR_PTR(-EINVAL);
+	if (port->kind != kind) {
+		NL_SET_ERR_MSG_FMT(extack, "port %u of %s is %s, %s", num,
+				   sw->name, ibsw_kind_names[port->kind],
+				   not_kind[kind]);
+		return ERR_PTR(-ENOTCONN);
+	}
+	return port;
+}
+
 /* The arbitration table a request leaves the port with */
 static void ibsw_port_cfg_vlarb(const struct ibsw_port *port,
 				const struct ibsw_port_cfg *cfg,
@@ -874,14 +922,9 @@ int ibsw_link_destroy(struct ibsw_switch *sw, unsigned int num,
 	struct ibsw_port *a, *b;
 
 	ASSERT_RTNL();
-	a = ibsw_port_get(sw, num, extack);
-	if (!a)
-		return -EINVAL;
-	if (a->kind != IBSW_PORT_KIND_LINK) {
-		NL_SET_ERR_MSG_FMT(extack, "port %u of %s is %s, not linked",
-				   num, sw->name, ibsw_kind_names[a->kind]);
-		return -ENOTCONN;
-	}
+	a = ibsw_port_cabled(sw, num, IBSW_PORT_KIND_LINK, extack);
+	if (IS_ERR(a))
+		return PTR_ERR(a);
 	b = rtnl_dereference(a->peer);
 	ibsw_link_disconnect(a, b);
 	ibsw_notify_port(a);
@@ -898,14 +941,9 @@ int ibsw_remote_create(struct ibsw_switch *sw, unsigned int num,
 	int err;
 
 	ASSERT_RTNL();
-	port = ibsw_port_get(sw, num, extack);
-	if (!port)
-		return -EINVAL;
-	if (port->kind != IBSW_PORT_KIND_NONE) {
-		NL_SET_ERR_MSG_FMT(extack, "port %u of %s is %s", num, sw->name,
-				   ibsw_kind_names[port->kind]);
-		return -EBUSY;
-	}
+	port = ibsw_port_unconnected(sw, num, extack);
+	if (IS_ERR(port))
+		return PTR_ERR(port);
 	err = ibsw_port_cfg_check(port, cfg, IBSW_PORT_KIND_NONE, extack);
 	if (err)
 		return err;
@@ -925,14 +963,9 @@ int ibsw_remote_destroy(struct ibsw_switch *sw, unsigned int num,
 	struct ibsw_port *port;
 
 	ASSERT_RTNL();
-	port = ibsw_port_get(sw, num, extack);
-	if (!port)
-		return -EINVAL;
-	if (port->kind != IBSW_PORT_KIND_REMOTE) {
-		NL_SET_ERR_MSG_FMT(extack, "port %u of %s is %s, not remote",
-				   num, sw->name, ibsw_kind_names[port->kind]);
-		return -ENOTCONN;
-	}
+	port = ibsw_port_cabled(sw, num, IBSW_PORT_KIND_REMOTE, extack);
+	if (IS_ERR(port))
+		return PTR_ERR(port);
 	ibsw_remote_detach(port);
 	ibsw_notify_port(port);
 	return 0;
@@ -948,14 +981,9 @@ int ibsw_host_create(struct ibsw_switch *sw, unsigned int num,
 	int err;
 
 	ASSERT_RTNL();
-	port = ibsw_port_get(sw, num, extack);
-	if (!port)
-		return -EINVAL;
-	if (port->kind != IBSW_PORT_KIND_NONE) {
-		NL_SET_ERR_MSG_FMT(extack, "port %u of %s is %s", num, sw->name,
-				   ibsw_kind_names[port->kind]);
-		return -EBUSY;
-	}
+	port = ibsw_port_unconnected(sw, num, extack);
+	if (IS_ERR(port))
+		return PTR_ERR(port);
 	err = ibsw_port_cfg_check(port, cfg, IBSW_PORT_KIND_HOST, extack);
 	if (err)
 		return err;
@@ -978,14 +1006,9 @@ int ibsw_host_destroy(struct ibsw_switch *sw, unsigned int num,
 	struct ibsw_port *port;
 
 	ASSERT_RTNL();
-	port = ibsw_port_get(sw, num, extack);
-	if (!port)
-		return -EINVAL;
-	if (port->kind != IBSW_PORT_KIND_HOST) {
-		NL_SET_ERR_MSG_FMT(extack, "port %u of %s is %s, not a host port",
-				   num, sw->name, ibsw_kind_names[port->kind]);
-		return -ENOTCONN;
-	}
+	port = ibsw_port_cabled(sw, num, IBSW_PORT_KIND_HOST, extack);
+	if (IS_ERR(port))
+		return PTR_ERR(port);
 	ibsw_host_detach(port, NULL);
 	ibsw_notify_port(port);
 	return 0;
@@ -999,14 +1022,9 @@ int ibsw_mgmt_port_create(struct ibsw_switch *sw, unsigned int num,
 	int err;
 
 	ASSERT_RTNL();
-	port = ibsw_port_get(sw, num, extack);
-	if (!port)
-		return -EINVAL;
-	if (port->kind != IBSW_PORT_KIND_NONE) {
-		NL_SET_ERR_MSG_FMT(extack, "port %u of %s is %s", num, sw->name,
-				   ibsw_kind_names[port->kind]);
-		return -EBUSY;
-	}
+	port = ibsw_port_unconnected(sw, num, extack);
+	if (IS_ERR(port))
+		return PTR_ERR(port);
 	if (lid) {
 		err = ibsw_lid_claim(port, lid, extack);
 		if (err)
@@ -1024,15 +1042,9 @@ int ibsw_mgmt_port_destroy(struct ibsw_switch *sw, unsigned int num,
 	struct ibsw_port *port;
 
 	ASSERT_RTNL();
-	port = ibsw_port_get(sw, num, extack);
-	if (!port)
-		return -EINVAL;
-	if (port->kind != IBSW_PORT_KIND_MGMT) {
-		NL_SET_ERR_MSG_FMT(extack,
-				   "port %u of %s is %s, not a management HCA's",
-				   num, sw->name, ibsw_kind_names[port->kind]);
-		return -ENOTCONN;
-	}
+	port = ibsw_port_cabled(sw, num, IBSW_PORT_KIND_MGMT, extack);
+	if (IS_ERR(port))
+		return PTR_ERR(port);
 	ibsw_mgmt_detach(port);
 	ibsw_notify_port(port);
 	return 0;
