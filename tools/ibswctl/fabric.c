@@ -25,7 +25,8 @@ static void usage(FILE *f)
 		"                        [mtu BYTES] [prefix P] [no-rxe] [no-mgmt]\n"
 		"                        [rdma-netns shared|exclusive]\n"
 		"                        [sm opensm [sm-conf CONF] [routing-engine E] [qos on|off]\n"
-		"                        [sm-timeout SECONDS]] [machine NAME [carrier IFNAME]]\n"
+		"                        [sm-timeout SECONDS]]\n"
+		"                        [machine NAME [carrier IFNAME] [mgmt-carrier IFNAME]]\n"
 		"                        [dry-run]\n"
 		"       ibswctl fabric down [desc PATH]\n"
 		"       ibswctl fabric desc [desc PATH]\n"
@@ -36,7 +37,9 @@ static void usage(FILE *f)
 		"machine NAME: only the switches and hosts the topology puts on machine NAME\n"
 		"(machine=NAME lines); cables to other machines' switches become remote links\n"
 		"over the Ethernet netdev IFNAME (remote add ... id ID, ID the cable's number\n"
-		"among the file's switch-to-switch cables, from 1).\n"
+		"among the file's switch-to-switch cables, from 1); mgmt-carrier IFNAME: IFNAME\n"
+		"into the management bridge, joining it to the other machines'; the bridges'\n"
+		"addresses count down from " PLAN_MGMT_ADDR " in the file's order of machines.\n"
 		"PPM: the largest offset of a switch port's transmit clock from its rate, 0 to\n"
 		"%d parts per million; N: the seed of the offsets (with switch and port).\n",
 		IBSW_TIME_SCALE_MAX, IBSWCTL_DESC_PATH, IBSW_CLOCK_PPM_MAX);
@@ -509,6 +512,15 @@ static void undo_steps(struct ctl *ctl, struct plan *plan, unsigned int failed)
 			argv[2] = (char *)step->undo_arg;
 			u.argc = 3;
 			break;
+		case UNDO_NOMASTER:
+			u.kind = PLAN_EXEC;
+			argv[0] = "ip";
+			argv[1] = "link";
+			argv[2] = "set";
+			argv[3] = (char *)step->undo_arg;
+			argv[4] = "nomaster";
+			u.argc = 5;
+			break;
 		case UNDO_SM:
 			/* before its HCA goes: OpenSM does not leave once it has */
 			if (plan->sm.pid)
@@ -706,6 +718,12 @@ static int check_machine(struct ctl *ctl, const struct topo *topo,
 		fprintf(ctl->err, ")\n");
 		return CTL_FAIL;
 	}
+	if (opts->mgmt_carrier && topo->nmachines > PLAN_MGMT_MACHINES_MAX) {
+		fprintf(ctl->err,
+			"%s: names %u machines: mgmt-carrier gives each machine's management bridge an address of its own, " PLAN_MGMT_ADDR_NET "%d down to " PLAN_MGMT_ADDR_NET "1, for %d machines at most\n",
+			topo->file, topo->nmachines, PLAN_MGMT_ADDR_TOP, PLAN_MGMT_MACHINES_MAX);
+		return CTL_USAGE;
+	}
 	if (opts->carrier)
 		return CTL_OK;
 	/* a cable between switches, one on this machine (names are kept once) */
@@ -827,6 +845,10 @@ static int fabric_up(struct ctl *ctl, int argc, char **argv)
 			if (ctl_parse_ifname(ctl, val))
 				return CTL_USAGE;
 			opts.carrier = val;
+		} else if (!strcmp(key, "mgmt-carrier")) {
+			if (ctl_parse_ifname(ctl, val))
+				return CTL_USAGE;
+			opts.mgmt_carrier = val;
 		} else if (!strcmp(key, "rdma-netns")) {
 			rdma_netns = ctl_rdma_netns_parse(val);
 			if (rdma_netns < 0) {
@@ -847,6 +869,19 @@ static int fabric_up(struct ctl *ctl, int argc, char **argv)
 	}
 	if (opts.carrier && !opts.machine) {
 		ctl_err(ctl, "fabric up: \"carrier\" is an option of machine");
+		return CTL_USAGE;
+	}
+	if (opts.mgmt_carrier && !opts.machine) {
+		ctl_err(ctl, "fabric up: \"mgmt-carrier\" is an option of machine: it joins the management networks of a fabric's machines");
+		return CTL_USAGE;
+	}
+	if (opts.mgmt_carrier && !opts.mgmt) {
+		ctl_err(ctl, "fabric up: \"mgmt-carrier\" joins the management network, and no-mgmt builds none");
+		return CTL_USAGE;
+	}
+	if (opts.mgmt_carrier && opts.carrier && !strcmp(opts.mgmt_carrier, opts.carrier)) {
+		ctl_err(ctl, "fabric up: mgmt-carrier %s is the carrier of the remote links: a bridge port's frames go to the bridge, not to ibsw; give the management network a netdev of its own",
+			opts.mgmt_carrier);
 		return CTL_USAGE;
 	}
 	if (opts.sm && opts.machine) {
@@ -1130,6 +1165,14 @@ static int fabric_down(struct ctl *ctl, int argc, char **argv)
 				fprintf(ctl->err,
 					"ibswctl: fabric down: management HCA on %s already gone\n",
 					step->argv[step->argc - 1]);
+				continue;
+			}
+		} else if (step->need == NEED_PATH &&
+			   !strcmp(step->argv[step->argc - 1], "nomaster")) {
+			if (!still_there(ctl, step)) {
+				fprintf(ctl->err,
+					"ibswctl: fabric down: management carrier %s already out of the bridge\n",
+					step->argv[3]);
 				continue;
 			}
 		} else if (step->need != NEED_NONE && !still_there(ctl, step)) {

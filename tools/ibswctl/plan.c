@@ -408,10 +408,44 @@ static int plan_host_steps(struct plan *plan, const struct plan_host *h, bool fi
 	return 0;
 }
 
-/* The management bridge, before any host */
+/*
+ * The bridge's address: PLAN_MGMT_ADDR, or with a management carrier the
+ * machine's own, after its place among the file's machines (the order of
+ * their first machine= lines, the same on every machine)
+ */
+static int mgmt_addr(struct plan *plan)
+{
+	const struct topo *topo = plan->topo;
+	const char *m;
+	unsigned int i;
+
+	if (!plan->opts.mgmt)
+		return 0;
+	if (!plan->opts.mgmt_carrier) {
+		snprintf(plan->mgmt_addr, sizeof(plan->mgmt_addr), "%s", PLAN_MGMT_ADDR);
+		return 0;
+	}
+	if (topo->nmachines > PLAN_MGMT_MACHINES_MAX)
+		return -E2BIG;
+	m = topo_find_machine(topo, plan->opts.machine);
+	for (i = 0; i < topo->nmachines && topo->machine[i] != m; i++)
+		;
+	if (i == topo->nmachines)
+		return -ENOENT;
+	snprintf(plan->mgmt_addr, sizeof(plan->mgmt_addr), PLAN_MGMT_ADDR_NET "%u",
+		 PLAN_MGMT_ADDR_TOP - i);
+	return 0;
+}
+
+/*
+ * The management bridge, before any host; with a management carrier, the
+ * carrier in it, which joins it to the other machines' bridges
+ */
 static int plan_mgmt(struct plan *plan)
 {
+	const char *carrier = plan->opts.mgmt_carrier;
 	struct plan_step *step;
+	char addr[24];
 
 	if (!plan->opts.mgmt)
 		return 0;
@@ -421,10 +455,18 @@ static int plan_mgmt(struct plan *plan)
 		return -ENOMEM;
 	step->undo = UNDO_LINK;
 	step->undo_arg = step->argv[3];
-	if (!add_step(plan, PLAN_EXEC, "ip", "addr", "add", PLAN_MGMT_ADDR "/16", "dev",
-		      PLAN_MGMT_BRIDGE, NULL) ||
+	snprintf(addr, sizeof(addr), "%s/16", plan->mgmt_addr);
+	if (!add_step(plan, PLAN_EXEC, "ip", "addr", "add", addr, "dev", PLAN_MGMT_BRIDGE, NULL) ||
 	    !add_step(plan, PLAN_EXEC, "ip", "link", "set", PLAN_MGMT_BRIDGE, "up", NULL))
 		return -ENOMEM;
+	if (!carrier)
+		return 0;
+	step = add_step(plan, PLAN_EXEC, "ip", "link", "set", carrier, "master", PLAN_MGMT_BRIDGE,
+			"up", NULL);
+	if (!step)
+		return -ENOMEM;
+	step->undo = UNDO_NOMASTER;
+	step->undo_arg = step->argv[3];
 	return 0;
 }
 
@@ -773,9 +815,21 @@ int plan_build(const struct topo *topo, const struct routes *routes,
 		plan_free(plan);
 		return -ENOENT;
 	}
+	/* the management carrier joins one machine's bridge to the others' */
+	if (opts->mgmt_carrier && (!opts->machine || !opts->mgmt ||
+				   (opts->carrier && !strcmp(opts->mgmt_carrier, opts->carrier)))) {
+		plan_free(plan);
+		return -EINVAL;
+	}
 	plan->topo = topo;
 	plan->routes = routes;
 	plan->time_scale = opts->scale;
+	err = mgmt_addr(plan);
+	if (err) {
+		plan_free(plan);
+		return err;
+	}
+	err = -ENOMEM;
 	plan->topo_path = realpath(opts->topo_path, NULL);
 	if (!plan->topo_path)
 		plan->topo_path = strdup(opts->topo_path);
@@ -1064,8 +1118,12 @@ void plan_write_desc(struct jw *jw, const struct plan *plan)
 	if (plan->opts.mgmt) {
 		jw_obj_open(jw, "mgmt");
 		jw_str(jw, "bridge", PLAN_MGMT_BRIDGE);
-		jw_str(jw, "ipv4", PLAN_MGMT_ADDR);
+		jw_str(jw, "ipv4", plan->mgmt_addr);
 		jw_str(jw, "ifname", PLAN_MGMT_IFNAME);
+		if (plan->opts.mgmt_carrier)
+			jw_str(jw, "carrier", plan->opts.mgmt_carrier);
+		else
+			jw_null(jw, "carrier");
 		jw_obj_close(jw);
 	} else {
 		jw_null(jw, "mgmt");
@@ -1200,7 +1258,7 @@ int plan_build_down(const struct jv *desc, struct plan **out, char *err, size_t 
 	const struct jv *h, *s;
 	struct plan_step *step;
 	uint64_t version, pid;
-	const char *v;
+	const char *v, *carrier;
 
 	*out = NULL;
 	if (!plan) {
@@ -1268,6 +1326,16 @@ int plan_build_down(const struct jv *desc, struct plan **out, char *err, size_t 
 	    (mgmts && down_netns(plan, mgmts, jv_get(desc, "mgmt"))))
 		goto nomem;
 	v = jv_get_str(jv_get(desc, "mgmt"), "bridge");
+	carrier = jv_get_str(jv_get(desc, "mgmt"), "carrier");
+	/* the management carrier out first, if still in this bridge: it stays up */
+	if (v && carrier) {
+		char brif[128];
+
+		snprintf(brif, sizeof(brif), "%s/brif/%s", v, carrier);
+		step = add_step(plan, PLAN_EXEC, "ip", "link", "set", carrier, "nomaster", NULL);
+		if (!add_need(step, NEED_PATH, "/sys/class/net/", brif))
+			goto nomem;
+	}
 	if (v) {
 		step = add_step(plan, PLAN_EXEC, "ip", "link", "del", v, NULL);
 		if (!add_need(step, NEED_PATH, "/sys/class/net/", v))

@@ -37,6 +37,17 @@
 #define PLAN_MGMT_IFNAME	"eth0"
 
 /*
+ * machine NAME mgmt-carrier IFNAME: the bridges of the machines join
+ * through IFNAME into one network, each with an address of its own after
+ * the machine's place among the file's machines (topo->machine[]): the
+ * first PLAN_MGMT_ADDR, the next 10.1.255.253, down to 10.1.255.1. Hosts
+ * have 10.1.X.Y after their LIDs, at most 0xbfff: none is up there.
+ */
+#define PLAN_MGMT_ADDR_NET	"10.1.255."
+#define PLAN_MGMT_ADDR_TOP	254	/* PLAN_MGMT_ADDR's last byte */
+#define PLAN_MGMT_MACHINES_MAX	PLAN_MGMT_ADDR_TOP	/* .254 down to .1 */
+
+/*
  * A management node: a Ca (or Hca) record with devid=0x1b5e, the DeviceID
  * ibsw's management HCA reports, so that ibnetdiscover's output of a
  * fabric names its management HCAs again. Its port gets a management HCA
@@ -69,6 +80,7 @@ enum plan_undo {
 	UNDO_ADDR,		/* addr set (empty table) */
 	UNDO_LINK,		/* ip link del ARG */
 	UNDO_MGMT,		/* mgmt del ARG */
+	UNDO_NOMASTER,		/* ip link set ARG nomaster */
 	UNDO_SM,		/* stop the SM this step started */
 };
 
@@ -117,6 +129,12 @@ struct plan_opts {
 	 */
 	const char *machine;
 	const char *carrier;
+	/*
+	 * mgmt-carrier IFNAME (with machine and a management network, not
+	 * the carrier): a port of the management bridge joining it to the
+	 * other machines', and the bridge's address the machine's own
+	 */
+	const char *mgmt_carrier;
 };
 
 struct plan_switch {
@@ -210,6 +228,7 @@ struct plan {
 	 * switch; no namespace, ifname or rdma device
 	 */
 	struct plan_host *peer;
+	char mgmt_addr[16];	/* the bridge's address; "" without mgmt */
 	unsigned int nmgmt;
 	struct plan_mgmt *mgmt;	/* file order */
 	struct plan_sm sm;	/* with opts.sm */
@@ -243,15 +262,19 @@ unsigned int plan_batch_len(const struct plan *plan, unsigned int first);
 char *plan_batch_text(const struct plan *plan, unsigned int first, unsigned int n);
 
 /*
- * The plan of "fabric up". -ENOMEM, -EINVAL for a bad prefix, -ENODEV for
- * sm without a management node; with a machine: -ENOENT if no node is on
- * it, -EOPNOTSUPP with sm, -EDESTADDRREQ for a cut link without a carrier.
+ * The plan of "fabric up". -ENOMEM, -EINVAL for a bad prefix, or a
+ * mgmt_carrier without machine or management network or that is the
+ * carrier, -ENODEV for sm without a management node; with a machine:
+ * -ENOENT if no node is on it, -EOPNOTSUPP with sm, -EDESTADDRREQ for a
+ * cut link without a carrier, -E2BIG for a mgmt_carrier and more than
+ * PLAN_MGMT_MACHINES_MAX machines in the file.
  */
 int plan_build(const struct topo *topo, const struct routes *routes,
 	       const struct plan_opts *opts, struct plan **plan);
 /*
  * The plan of "fabric down" from a description: rdma devices, namespaces,
- * switches, the address table. -EINVAL with a reason in err if the
+ * the management carrier out of the bridge, the bridge, switches, the
+ * address table. -EINVAL with a reason in err if the
  * description is not one ibswctl wrote.
  */
 int plan_build_down(const struct jv *desc, struct plan **plan, char *err, size_t errlen);

@@ -71,6 +71,10 @@ class Hosts(unittest.TestCase):
 
     def test_mgmt_network(self):
         self.assertEqual(mpi.mgmt_network(DESC), '10.1.0.0/16')
+        # the second machine's bridge of fabric up ... mgmt-carrier: the same network
+        joined = dict(DESC, mgmt={'bridge': 'ibsw-mgmt', 'ipv4': '10.1.255.253',
+                                  'ifname': 'eth0', 'carrier': 'eth2'})
+        self.assertEqual(mpi.mgmt_network(joined), '10.1.0.0/16')
         for desc in ({'mgmt': None}, {}):
             with self.assertRaises(mpi.MpiError):
                 mpi.mgmt_network(desc)

@@ -6,7 +6,8 @@
  * hosts' injection rates (inject=), the fabric description (valid JSON,
  * checked with jq), "fabric desc" and
  * "fabric down" from a description; a fabric split over machines
- * (machine=, "fabric up ... machine NAME carrier IFNAME").
+ * (machine=, "fabric up ... machine NAME carrier IFNAME"), and their
+ * management networks joined ("... mgmt-carrier IFNAME").
  */
 #define _GNU_SOURCE
 #include "helpers.h"
@@ -52,6 +53,10 @@ static const struct {
 	{ "ibsw-sm.ibnd", "sm opensm routing-engine ftree qos on", "ibsw-sm.plan" },
 	{ "seed002-2m.net", "scale 100 machine A carrier eth1", "seed002-2m-A.plan" },
 	{ "seed002-2m.net", "scale 100 machine B carrier eth1", "seed002-2m-B.plan" },
+	{ "seed002-2m.net", "scale 100 machine A carrier eth1 mgmt-carrier eth2",
+	  "seed002-2m-A-mgmt.plan" },
+	{ "seed002-2m.net", "scale 100 machine B carrier eth1 mgmt-carrier eth2",
+	  "seed002-2m-B-mgmt.plan" },
 };
 
 static void golden_plans(void **state)
@@ -464,8 +469,9 @@ static void up_and_down(void **state)
 		 "[[\"S1\",4,\"S2\",5,\"4xQDR\",32000000000]]\n");
 	check_jq(text, ".hosts[4] | keys_unsorted | join(\" \")",
 		 "\"name ident hca_port netns ifname mac lid ipv4 ipv6 rdma_dev mgmt_ipv4 switch switch_port rate rate_bps hca_rate_bps hca_rate_given\"\n");
-	check_jq(text, "[.mgmt.bridge, .mgmt.ipv4, .mgmt.ifname, .hosts[4].mgmt_ipv4]",
-		 "[\"ibsw-mgmt\",\"10.1.255.254\",\"eth0\",\"10.1.0.7\"]\n");
+	check_jq(text,
+		 "[.mgmt.bridge, .mgmt.ipv4, .mgmt.ifname, .mgmt.carrier, .hosts[4].mgmt_ipv4]",
+		 "[\"ibsw-mgmt\",\"10.1.255.254\",\"eth0\",null,\"10.1.0.7\"]\n");
 	check_jq(text, ".hosts[4] | [.name, .ident, .hca_port, .netns, .ifname, .mac, .lid]",
 		 "[\"H5\",\"H5\",1,\"H5\",\"ib0\",\"02:1b:00:00:00:07\",7]\n");
 	check_jq(text, ".hosts[4] |\n"
@@ -1157,7 +1163,8 @@ static void machines_split(void **state)
 /*
  * The usage: machine without carrier when a cable leaves the machine
  * (its line), sm with machine, carrier without machine, a machine the
- * file does not have, machines in a file that names none, bad names.
+ * file does not have, machines in a file that names none, bad names;
+ * mgmt-carrier without machine, with no-mgmt, or the carrier itself.
  * Nothing is done.
  */
 static void machine_errors(void **state)
@@ -1206,6 +1213,34 @@ static void machine_errors(void **state)
 		{
 			"seed002-2m.net machine", 2,
 			"ibswctl: fabric up: \"machine\" needs a value\n",
+		},
+		{
+			"seed002-2m.net mgmt-carrier eth2", 2,
+			"ibswctl: fabric up: \"mgmt-carrier\" is an option of machine: it joins the management networks of a fabric's machines\n",
+		},
+		{
+			"seed002-2m.net carrier eth1 mgmt-carrier eth2 dry-run", 2,
+			"ibswctl: fabric up: \"carrier\" is an option of machine\n",
+		},
+		{
+			"seed002.net mgmt-carrier eth2 dry-run", 2,
+			"ibswctl: fabric up: \"mgmt-carrier\" is an option of machine: it joins the management networks of a fabric's machines\n",
+		},
+		{
+			"seed002-2m.net machine A carrier eth1 mgmt-carrier eth2 no-mgmt", 2,
+			"ibswctl: fabric up: \"mgmt-carrier\" joins the management network, and no-mgmt builds none\n",
+		},
+		{
+			"seed002-2m.net machine A carrier eth1 mgmt-carrier eth1", 2,
+			"ibswctl: fabric up: mgmt-carrier eth1 is the carrier of the remote links: a bridge port's frames go to the bridge, not to ibsw; give the management network a netdev of its own\n",
+		},
+		{
+			"seed002-2m.net machine A carrier eth1 mgmt-carrier eth2/x", 2,
+			"ibswctl: bad interface name \"eth2/x\": 1 to 15 characters, no '/', ':' or blanks\n",
+		},
+		{
+			"seed002-2m.net machine A carrier eth1 mgmt-carrier", 2,
+			"ibswctl: fabric up: \"mgmt-carrier\" needs a value\n",
 		},
 	};
 	struct t *t = t_new();
@@ -1345,6 +1380,246 @@ static void machine_up_and_down(void **state)
 	t_free(t);
 }
 
+/*
+ * fabric up machine B mgmt-carrier eth2 against the fake kernel: eth2 goes
+ * into the bridge once it is up, the bridge has B's address (the file's
+ * second machine); the description has both. fabric down takes eth2 out
+ * of the bridge (if it is still in it) before deleting the bridge; a
+ * fabric up that fails takes it out again before the bridge goes.
+ */
+static void mgmt_carrier_up_and_down(void **state)
+{
+	static const char head[] = "ip link add ibsw-mgmt type bridge\n"
+				   "ip addr add 10.1.255.253/16 dev ibsw-mgmt\n"
+				   "ip link set ibsw-mgmt up\n"
+				   "ip link set eth2 master ibsw-mgmt up\n"
+				   "ip netns add H4\n";
+	char *desc = tmp_path("mgmt-carrier/fabric.json"), *text, *plan, *got, *want;
+	struct t *t = t_new();
+	unsigned int batches;
+	char cmd[512];
+
+	(void)state;
+	plan = dry_run(t, "seed002-2m.net scale 100 machine B carrier eth1 mgmt-carrier eth2");
+	t_clear(t);
+	t->respond = kernel;
+	snprintf(cmd, sizeof(cmd),
+		 "fabric up seed002-2m.net scale 100 machine B carrier eth1 mgmt-carrier eth2 desc %s",
+		 desc);
+	assert_int_equal(t_run(t, cmd), 0);
+	assert_string_equal(t_err(t), "");
+	fflush(t->runsf);
+	assert_true(!strncmp(t->runs, head, strlen(head)));
+	text = drop_lines(t->runs, "write ");
+	got = unbatch(text, &batches);
+	free(text);
+	want = plan_lines(plan, false);
+	assert_string_equal(got, want);
+	free(got);
+	free(want);
+	free(plan);
+
+	text = t_read_file(desc);
+	assert_non_null(text);
+	assert_true(t_json_valid(text));
+	check_jq(text, ".mgmt",
+		 "{\"bridge\":\"ibsw-mgmt\",\"ipv4\":\"10.1.255.253\",\"ifname\":\"eth0\",\"carrier\":\"eth2\"}\n");
+	check_jq(text, "[.machine, .carrier, (.hosts | map(.mgmt_ipv4) | join(\" \"))]",
+		 "[\"B\",\"eth1\",\"10.1.0.6 10.1.0.7 10.1.0.8 10.1.0.9\"]\n");
+	free(text);
+
+	/* down: eth2 out of the bridge, then the bridge */
+	clear_all(t);
+	t->paths[t->npaths++] = "/sys/class/net/ibsw-mgmt/brif/eth2";
+	t->paths[t->npaths++] = "/sys/class/net/ibsw-mgmt";
+	t->paths[t->npaths++] = "/sys/class/net/m-H4";
+	t->paths[t->npaths++] = "/run/netns/H4";
+	snprintf(cmd, sizeof(cmd), "fabric down desc %s", desc);
+	assert_int_equal(t_run(t, cmd), 0);
+	fflush(t->runsf);
+	assert_string_equal(t->runs, "ip link del m-H4\nip netns del H4\n"
+			    "ip link set eth2 nomaster\nip link del ibsw-mgmt\n");
+	assert_null(strstr(t_err(t), "eth2"));
+	assert_false(t->ctl.ops->exists(&t->ctl, desc));
+
+	/* eth2 no longer in the bridge (taken out, or the bridge gone): said, skipped */
+	clear_all(t);
+	t->npaths = 0;
+	write_text(desc, "{\"version\": 1, \"switches\": [], \"hosts\": [],\n"
+		   "\"mgmt\": {\"bridge\": \"ibsw-mgmt\", \"ipv4\": \"10.1.255.253\",\n"
+		   "\"ifname\": \"eth0\", \"carrier\": \"eth2\"}}");
+	t->paths[t->npaths++] = "/sys/class/net/ibsw-mgmt";
+	assert_int_equal(t_run(t, cmd), 0);
+	fflush(t->runsf);
+	assert_string_equal(t->runs, "ip link del ibsw-mgmt\n");
+	assert_non_null(strstr(t_err(t), "ibswctl: fabric down: management carrier eth2 "
+			       "already out of the bridge\n"));
+	/* a description of before mgmt-carrier, or without one: the bridge alone */
+	clear_all(t);
+	write_text(desc, "{\"version\": 1, \"switches\": [], \"hosts\": [],\n"
+		   "\"mgmt\": {\"bridge\": \"ibsw-mgmt\", \"ipv4\": \"10.1.255.254\",\n"
+		   "\"ifname\": \"eth0\"}}");
+	assert_int_equal(t_run(t, cmd), 0);
+	fflush(t->runsf);
+	assert_string_equal(t->runs, "ip link del ibsw-mgmt\n");
+	assert_string_equal(t_err(t), "");
+
+	/* a failed fabric up: eth2 out, then the bridge, newest first */
+	clear_all(t);
+	t->npaths = 0;
+	t->respond = kernel;
+	/* runs: bridge add, addr, up, eth2 in; H4: netns, veth, master, ip's batch (fails) */
+	t->nruns = 0;
+	t->run_fail = 8;
+	snprintf(cmd, sizeof(cmd),
+		 "fabric up seed002-2m.net machine B carrier eth1 mgmt-carrier eth2 desc %s", desc);
+	unlink(desc);
+	assert_int_equal(t_run(t, cmd), 1);
+	fflush(t->runsf);
+	assert_non_null(strstr(t->runs, "ip link set m-H4 master ibsw-mgmt up\n"
+			       "ip -n H4 -batch - <<\n"));
+	text = strstr(t->runs, "\tneigh replace fd00:1b::5 ");
+	assert_non_null(text);
+	assert_string_equal(strchr(text, '\n'), "\nip netns del H4\n"
+			    "ip link set eth2 nomaster\n"
+			    "ip link del ibsw-mgmt\n");
+	assert_false(t->ctl.ops->exists(&t->ctl, desc));
+	free(desc);
+	t_free(t);
+}
+
+/* A chain of n switches, each on a machine of its own (M0...), a host on each */
+static char *machines_topo(unsigned int n)
+{
+	char name[64], *path;
+	unsigned int i;
+	FILE *f;
+
+	snprintf(name, sizeof(name), "machines-%u.topo", n);
+	path = tmp_path(name);
+	f = fopen(path, "w");
+	assert_non_null(f);
+	for (i = 0; i < n; i++) {
+		fprintf(f, "machine=M%u\nSwitch 3 \"S%u\"\n[1] \"H%u\"[1]\n", i, i, i);
+		if (i)
+			fprintf(f, "[2] \"S%u\"[3]\n", i - 1);
+		if (i + 1 < n)
+			fprintf(f, "[3] \"S%u\"[2]\n", i + 1);
+		fputc('\n', f);
+	}
+	for (i = 0; i < n; i++)
+		fprintf(f, "Hca 1 \"H%u\"\n[1] \"S%u\"[1]\n\n", i, i);
+	fclose(f);
+	return path;
+}
+
+/*
+ * The bridges' addresses: the machines in the order the file first names
+ * them get 10.1.255.254, .253, ... down to .1 with mgmt-carrier, and
+ * every one .254 without; 255 machines do not fit, and are refused on every
+ * machine. Through the API too.
+ */
+static void mgmt_carrier_addresses(void **state)
+{
+	static const struct {
+		unsigned int machine;
+		const char *addr;
+	} want[] = { { 0, "10.1.255.254" }, { 1, "10.1.255.253" }, { 9, "10.1.255.245" },
+		     { 253, "10.1.255.1" } };
+	char *path = machines_topo(PLAN_MGMT_MACHINES_MAX), *big, *x, cmd[512], line[128];
+	struct plan_opts opts = { .rxe = true, .mgmt = true };
+	struct t *t = t_new();
+	struct topo_diag diag;
+	struct routes *r;
+	struct topo *topo;
+	struct plan *plan;
+	size_t i;
+
+	(void)state;
+	for (i = 0; i < ARRAY_SIZE(want); i++) {
+		snprintf(cmd, sizeof(cmd), "%s machine M%u carrier c0 mgmt-carrier m0 no-rxe", path,
+			 want[i].machine);
+		x = dry_run(t, cmd);
+		snprintf(line, sizeof(line), "ip addr add %s/16 dev ibsw-mgmt\n"
+			 "ip link set ibsw-mgmt up\nip link set m0 master ibsw-mgmt up\n",
+			 want[i].addr);
+		assert_non_null(strstr(x, line));
+		free(x);
+		/* without mgmt-carrier, .254 on every machine, as before */
+		snprintf(cmd, sizeof(cmd), "%s machine M%u carrier c0 no-rxe", path,
+			 want[i].machine);
+		x = dry_run(t, cmd);
+		assert_non_null(strstr(x, "ip addr add " PLAN_MGMT_ADDR "/16 dev ibsw-mgmt\n"
+				       "ip link set ibsw-mgmt up\nip netns add "));
+		assert_null(strstr(x, "ip link set m0 "));
+		free(x);
+	}
+
+	big = machines_topo(PLAN_MGMT_MACHINES_MAX + 1);
+	t_clear(t);
+	snprintf(cmd, sizeof(cmd), "fabric up %s machine M0 carrier c0 mgmt-carrier m0", big);
+	assert_int_equal(t_run(t, cmd), 2);
+	snprintf(cmd, sizeof(cmd),
+		 "%s: names 255 machines: mgmt-carrier gives each machine's management bridge an address of its own, 10.1.255.254 down to 10.1.255.1, for 254 machines at most\n",
+		 big);
+	assert_string_equal(t_err(t), cmd);
+	assert_int_equal(t->nreq, 0);
+	assert_int_equal(t->nruns, 0);
+	/* without mgmt-carrier, as many machines as the file has */
+	snprintf(cmd, sizeof(cmd), "%s machine M254 carrier c0 no-rxe", big);
+	free(dry_run(t, cmd));
+
+	/* the API: the address in the plan, the refusals */
+	topo_diag_init(&diag);
+	assert_int_equal(topo_parse_file("seed002-2m.net", &topo, &diag), 0);
+	assert_int_equal(route_compute(topo, 0, &r, &diag), 0);
+	opts.topo_path = "seed002-2m.net";
+	opts.machine = "B";
+	opts.carrier = "eth1";
+	assert_int_equal(plan_build(topo, r, &opts, &plan), 0);
+	assert_string_equal(plan->mgmt_addr, PLAN_MGMT_ADDR);
+	plan_free(plan);
+	opts.mgmt_carrier = "eth2";
+	assert_int_equal(plan_build(topo, r, &opts, &plan), 0);
+	assert_string_equal(plan->mgmt_addr, "10.1.255.253");
+	plan_free(plan);
+	opts.machine = "A";
+	assert_int_equal(plan_build(topo, r, &opts, &plan), 0);
+	assert_string_equal(plan->mgmt_addr, PLAN_MGMT_ADDR);
+	plan_free(plan);
+	opts.mgmt_carrier = "eth1";
+	assert_int_equal(plan_build(topo, r, &opts, &plan), -EINVAL);
+	assert_null(plan);
+	opts.mgmt_carrier = "eth2";
+	opts.mgmt = false;
+	assert_int_equal(plan_build(topo, r, &opts, &plan), -EINVAL);
+	opts.mgmt = true;
+	opts.machine = NULL;
+	opts.carrier = NULL;
+	assert_int_equal(plan_build(topo, r, &opts, &plan), -EINVAL);
+	assert_null(plan);
+	routes_free(r);
+	topo_free(topo);
+	topo_diag_free(&diag);
+
+	assert_int_equal(topo_parse_file(big, &topo, &diag), 0);
+	assert_int_equal(route_compute(topo, 0, &r, &diag), 0);
+	opts.topo_path = big;
+	opts.machine = "M0";
+	opts.carrier = "c0";
+	assert_int_equal(plan_build(topo, r, &opts, &plan), -E2BIG);
+	assert_null(plan);
+	routes_free(r);
+	topo_free(topo);
+	topo_diag_free(&diag);
+
+	unlink(big);
+	unlink(path);
+	free(big);
+	free(path);
+	t_free(t);
+}
+
 static void plan_api(void **state)
 {
 	struct plan_opts opts = { .topo_path = "extras.ibnd", .rxe = true };
@@ -1475,6 +1750,8 @@ int main(int argc, char **argv)
 		cmocka_unit_test(machine_errors),
 		cmocka_unit_test(machine_up_and_down),
 		cmocka_unit_test(plan_api_machine),
+		cmocka_unit_test(mgmt_carrier_up_and_down),
+		cmocka_unit_test(mgmt_carrier_addresses),
 	};
 	const char *dir = argc > 1 ? argv[1] : LIB_FIXTURES;
 
