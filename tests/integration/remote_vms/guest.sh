@@ -26,20 +26,14 @@ ibsw_require_ibsw
 modprobe virtio_net && wait_for "eth0" 20 ip link show eth0 >/dev/null &&
 	ip link set eth0 mtu 9000 up || ibsw_setup_fail "no eth0: the VM's --nic"
 ibsw_fabric_up "$IBSW_ROOT/topologies/seed002-2m.net" scale "$SCALE" \
-	machine "$SIDE" carrier eth0 >>"$IBSW_CASE_LOG" 2>&1 ||
+	machine "$SIDE" carrier eth0 mgmt-carrier eth1 >>"$IBSW_CASE_LOG" 2>&1 ||
 	ibsw_setup_fail "fabric up: ${_ibsw_reason:-see setup.log}"
 H4_IP=$(jq -r '(.hosts + .remote_hosts)[] | select(.name == "H4") | .ipv4' "$IBSW_DESC")
 H4_LID=$(jq -r '(.hosts + .remote_hosts)[] | select(.name == "H4") | .lid' "$IBSW_DESC")
-# H4's management address (ibswctl's: 10.1 and the LID), over eth1 and
-# the other VM's bridge; each bridge keeps an address of its own
+# H4's management address (ibswctl's: 10.1 and the LID), over eth1,
+# which fabric up put in each VM's management bridge
 H4_MGMT=10.1.$((H4_LID >> 8)).$((H4_LID & 255))
-modprobe virtio_net && ip link set eth1 master ibsw-mgmt up ||
-	ibsw_setup_fail "eth1 into the management bridge"
-if [ "$SIDE" = B ]; then
-	ip addr del 10.1.255.254/16 dev ibsw-mgmt && ip addr add 10.1.255.253/16 dev ibsw-mgmt ||
-		ibsw_setup_fail "B's bridge address"
-fi
-WBW=(ib_write_bw -F -u 20 -p 18515 -s 65536 -n 300 --report_gbits)
+WBW=(ib_write_bw -F -u 20 -p 18515 -s 65536 -n 400 --report_gbits)
 
 state() { [ "$(cat "$R/state" 2>/dev/null)" = "$1" ]; }
 
@@ -67,10 +61,18 @@ case_rping() {
 	ibsw_note "rping -V H1 -> H4: 10 pings across; $SW/$PORT tx_frames $(cat "$R/tx_frames"), rx_seq_gaps $(cat "$R/rx_seq_gaps")"
 }
 
-# A: 300 writes of 64 KiB from H1 to H4, again until B's server listens;
+# S1/4 has sent 1 MiB since it read BASE words
+sending() {
+	local v
+
+	read -r v </sys/class/ibsw/S1/ports/4/counters/port_xmit_data
+	[ $((v - $1)) -ge $((1 << 18)) ]
+}
+
+# A: 400 writes of 64 KiB from H1 to H4, again until B's server listens;
 # S1/4 sends them at H1's injection rate (13 Gb/s), as inside one kernel
 case_write_bw() {
-	local end=$((SECONDS + PEER_WAIT)) pid rc=1 log=$IBSW_LOGDIR/wbw-client.log inj
+	local end=$((SECONDS + PEER_WAIT)) pid rc=1 log=$IBSW_LOGDIR/wbw-client.log inj b0
 	local -A r
 
 	# shellcheck disable=SC2046 # device and GID arguments are words
@@ -84,6 +86,9 @@ case_write_bw() {
 	done
 	kill -0 "$pid" 2>/dev/null || [ $rc = 0 ] ||
 		{ cat "$log"; ibsw_fail "ib_write_bw to H4 never connected"; return 1; }
+	# The window starts once the writes flow (QP setup takes seconds)
+	read -r b0 </sys/class/ibsw/S1/ports/4/counters/port_xmit_data
+	wait_for "writes across S1/4" 60 sending "$b0" || return 1
 	ibsw_rate_window -c port_xmit_data r 5 S1:4
 	wait "$pid" || { cat "$log"; ibsw_fail "ib_write_bw: exit $?"; return 1; }
 	cat "$log"

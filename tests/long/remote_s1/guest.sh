@@ -28,13 +28,8 @@ A | B)
 	modprobe virtio_net && wait_for "eth0" 20 ip link show eth1 >/dev/null &&
 		ip link set eth0 mtu 9000 up || ibsw_setup_fail "no eth0, eth1: the VM's --nic"
 	ibsw_fabric_up "$IBSW_ROOT/topologies/seed002-2m.net" scale "$SCALE" \
-		machine "$MODE" carrier eth0 >>"$IBSW_CASE_LOG" 2>&1 ||
+		machine "$MODE" carrier eth0 mgmt-carrier eth1 >>"$IBSW_CASE_LOG" 2>&1 ||
 		ibsw_setup_fail "fabric up: ${_ibsw_reason:-see setup.log}"
-	ip link set eth1 master ibsw-mgmt up || ibsw_setup_fail "eth1 into the management bridge"
-	if [ "$MODE" = B ]; then
-		ip addr del 10.1.255.254/16 dev ibsw-mgmt &&
-			ip addr add 10.1.255.253/16 dev ibsw-mgmt || ibsw_setup_fail "B's bridge address"
-	fi
 	;;
 *) ibsw_setup_fail "mode one, A or B, not '$MODE'" ;;
 esac
