@@ -720,8 +720,9 @@ static int check_machine(struct ctl *ctl, const struct topo *topo,
 	}
 	if (opts->mgmt_carrier && topo->nmachines > PLAN_MGMT_MACHINES_MAX) {
 		fprintf(ctl->err,
-			"%s: names %u machines: mgmt-carrier gives each machine's management bridge an address of its own, " PLAN_MGMT_ADDR_NET "%d down to " PLAN_MGMT_ADDR_NET "1, for %d machines at most\n",
-			topo->file, topo->nmachines, PLAN_MGMT_ADDR_TOP, PLAN_MGMT_MACHINES_MAX);
+			"%s: names %u machines: mgmt-carrier gives each machine's management bridge an address of its own, %s%d down to %s1, for %d machines at most\n",
+			topo->file, topo->nmachines, PLAN_MGMT_ADDR_NET, PLAN_MGMT_ADDR_TOP,
+			PLAN_MGMT_ADDR_NET, PLAN_MGMT_MACHINES_MAX);
 		return CTL_USAGE;
 	}
 	if (opts->carrier)

@@ -1452,8 +1452,12 @@ static void mgmt_carrier_up_and_down(void **state)
 	assert_int_equal(t_run(t, cmd), 0);
 	fflush(t->runsf);
 	assert_string_equal(t->runs, "ip link del ibsw-mgmt\n");
-	assert_non_null(strstr(t_err(t), "ibswctl: fabric down: management carrier eth2 "
-			       "already out of the bridge\n"));
+	{
+		static const char out[] =
+			"ibswctl: fabric down: management carrier eth2 already out of the bridge\n";
+
+		assert_non_null(strstr(t_err(t), out));
+	}
 	/* a description of before mgmt-carrier, or without one: the bridge alone */
 	clear_all(t);
 	write_text(desc, "{\"version\": 1, \"switches\": [], \"hosts\": [],\n"
