@@ -399,16 +399,20 @@ static void ibsw_rl_rcv_credit(struct ibsw_remote *rl, struct sk_buff *skb)
  */
 static void ibsw_rl_rcv_hello(struct ibsw_remote *rl, struct sk_buff *skb)
 {
+	u64 rtt, now = ktime_get_ns();
 	struct ibsw_rl_settings peer;
 	const struct ibsw_rl_hello *h;
+	struct ibsw_rl_stamp stamp;
 	enum ibsw_rl_mismatch m;
 	bool up, kick = false;
 
 	h = (const struct ibsw_rl_hello *)skb->data;
 	ibsw_rl_inc(rl, IBSW_RL_HELLO_RX);
-	ibsw_rl_hello_parse(h, &peer);
+	ibsw_rl_hello_parse(h, &peer, &stamp);
 
 	spin_lock(&rl->rx_lock);
+	rl->heard_ns = stamp.sent_ns;
+	rl->heard_at = now;
 	m = ibsw_rl_settings_match(&rl->settings, &peer);
 	rl->peer = peer;
 	/* A peer's name need not end in NUL: read no byte past the field */
@@ -417,6 +421,9 @@ static void ibsw_rl_rcv_hello(struct ibsw_remote *rl, struct sk_buff *skb)
 	rl->peer_port = h->port;
 	rl->mismatch = m;
 	rl->heard_us = be32_to_cpu(h->peer_epoch) == rl->epoch;
+	/* Only a peer that knows this epoch echoes this end's stamps */
+	if (rl->heard_us && ibsw_rl_rtt_sample(&stamp, now, &rtt))
+		ibsw_rl_rtt_add(&rl->rtt, rtt);
 	up = READ_ONCE(rl->state) == IBSW_RL_UP;
 	if (m != IBSW_RL_MATCH || !rl->heard_us) {
 		/* Up with a peer that forgot us, or disagrees: down */

@@ -92,6 +92,9 @@ struct ibsw_rl_pcpu {
  * @peer_port: its port number
  * @heard_us: the peer's last HELLO carried our epoch
  * @mismatch: why the last HELLO could not bring the link up
+ * @heard_ns: the time stamp of the peer's newest HELLO, to echo
+ * @heard_at: when it arrived (ktime_get_ns())
+ * @rtt: the round trips the peer's echoes measured
  * @want: what the state work must do (IBSW_RL_WANT_*), under @rx_lock
  * @last_rx: jiffies of the last frame from the peer
  * @advertised: FCCL last sent, per VL
@@ -129,6 +132,9 @@ struct ibsw_remote {
 	u8				peer_port;
 	bool				heard_us;
 	u8				mismatch;
+	u64				heard_ns;
+	u64				heard_at;
+	struct ibsw_rl_rtt		rtt;
 	u8				want;
 	unsigned long			last_rx;
 
@@ -171,6 +177,7 @@ int ibsw_remote_attach(struct ibsw_port *port, struct net_device *dev,
 		       struct netlink_ext_ack *extack);
 void ibsw_remote_detach(struct ibsw_port *port);
 void ibsw_remote_read(struct ibsw_remote *rl, u64 *cnt);
+void ibsw_remote_loop(struct ibsw_remote *rl, u64 *loop);
 int ibsw_remote_init(void);
 void ibsw_remote_exit(void);
 

@@ -53,6 +53,28 @@ void ibsw_remote_read(struct ibsw_remote *rl, u64 *cnt)
 	}
 }
 
+/**
+ * ibsw_remote_loop() - a remote link's credit loop as measured
+ * @rl: the link
+ * @loop: %IBSW_A_REMOTE_LOOP_MAX values, IBSW_A_REMOTE_LOOP_* - 1
+ *
+ * Context: any but hard IRQ.
+ */
+void ibsw_remote_loop(struct ibsw_remote *rl, u64 *loop)
+{
+	struct ibsw_rl_rtt rtt;
+
+	spin_lock_bh(&rl->rx_lock);
+	rtt = rl->rtt;
+	spin_unlock_bh(&rl->rx_lock);
+	loop[IBSW_A_REMOTE_LOOP_CREDIT_WAIT_NS - 1] = READ_ONCE(rl->credit_ns);
+	loop[IBSW_A_REMOTE_LOOP_RTT_SAMPLES - 1] = rtt.samples;
+	loop[IBSW_A_REMOTE_LOOP_RTT_LAST_NS - 1] = rtt.last;
+	loop[IBSW_A_REMOTE_LOOP_RTT_MIN_NS - 1] = rtt.min;
+	loop[IBSW_A_REMOTE_LOOP_RTT_SRTT_NS - 1] = rtt.srtt;
+	loop[IBSW_A_REMOTE_LOOP_RTT_MAX_NS - 1] = rtt.max;
+}
+
 /* A count from process context */
 static void ibsw_rl_inc_bh(struct ibsw_remote *rl, enum ibsw_rl_counter c)
 {
@@ -65,6 +87,7 @@ static void ibsw_rl_inc_bh(struct ibsw_remote *rl, enum ibsw_rl_counter c)
 static void ibsw_rl_send_hello(struct ibsw_remote *rl)
 {
 	struct ibsw_switch *sw = rl->port->sw;
+	struct ibsw_rl_stamp stamp;
 	struct ibsw_rl_hello *h;
 	struct sk_buff *skb;
 
@@ -73,8 +96,11 @@ static void ibsw_rl_send_hello(struct ibsw_remote *rl)
 	if (skb) {
 		h = skb_put(skb, IBSW_RL_HELLO_LEN);
 		spin_lock(&rl->rx_lock);
+		ibsw_rl_stamp_make(&stamp, ktime_get_ns(),
+				   rl->peer_epoch ? rl->heard_ns : 0,
+				   rl->heard_at);
 		ibsw_rl_hello_build(h, rl->peer_epoch, &rl->settings,
-				    rl->port->num, sw->name);
+				    rl->port->num, sw->name, &stamp);
 		spin_unlock(&rl->rx_lock);
 		ibsw_rl_send(rl, skb, IBSW_RL_HELLO, -1, 0);
 		ibsw_rl_inc(rl, IBSW_RL_HELLO_TX);

@@ -8,6 +8,8 @@
 #include <linux/bits.h>
 #include <linux/errno.h>
 #include <linux/export.h>
+#include <linux/limits.h>
+#include <linux/minmax.h>
 #include <linux/string.h>
 #include <asm/byteorder.h>
 
@@ -141,7 +143,8 @@ EXPORT_SYMBOL_IF_KUNIT(ibsw_rl_data_check);
 
 void ibsw_rl_hello_build(struct ibsw_rl_hello *h, u32 peer_epoch,
 			 const struct ibsw_rl_settings *s, unsigned int port,
-			 const char *switch_name)
+			 const char *switch_name,
+			 const struct ibsw_rl_stamp *t)
 {
 	memset(h, 0, sizeof(*h));
 	h->peer_epoch = cpu_to_be32(peer_epoch);
@@ -151,20 +154,91 @@ void ibsw_rl_hello_build(struct ibsw_rl_hello *h, u32 peer_epoch,
 	h->speed = s->speed;
 	h->nr_vls = s->nr_vls;
 	h->port = port;
+	h->sent_ns = cpu_to_be64(t->sent_ns);
+	h->echo_ns = cpu_to_be64(t->echo_ns);
+	h->held_ns = cpu_to_be32(t->held_ns);
 	strscpy_pad(h->switch_name, switch_name, sizeof(h->switch_name));
 }
 EXPORT_SYMBOL_IF_KUNIT(ibsw_rl_hello_build);
 
 void ibsw_rl_hello_parse(const struct ibsw_rl_hello *h,
-			 struct ibsw_rl_settings *s)
+			 struct ibsw_rl_settings *s, struct ibsw_rl_stamp *t)
 {
 	s->time_scale = be32_to_cpu(h->time_scale);
 	s->pacing = h->pacing;
 	s->width = h->width;
 	s->speed = h->speed;
 	s->nr_vls = h->nr_vls;
+	t->sent_ns = be64_to_cpu(h->sent_ns);
+	t->echo_ns = be64_to_cpu(h->echo_ns);
+	t->held_ns = be32_to_cpu(h->held_ns);
 }
 EXPORT_SYMBOL_IF_KUNIT(ibsw_rl_hello_parse);
+
+/**
+ * ibsw_rl_stamp_make() - the time stamps of a HELLO sent now
+ * @t: filled in
+ * @now: this end's clock
+ * @heard_ns: the sender's stamp of the newest HELLO heard from the peer,
+ *	0 if none
+ * @heard_at: this end's clock when that HELLO arrived
+ *
+ * A stamp held longer than its 32-bit field counts (4.29 s, longer than a
+ * silent peer lives) or one from the future is not echoed.
+ */
+void ibsw_rl_stamp_make(struct ibsw_rl_stamp *t, u64 now, u64 heard_ns,
+			u64 heard_at)
+{
+	t->sent_ns = now;
+	t->echo_ns = 0;
+	t->held_ns = 0;
+	if (heard_ns && heard_at <= now && now - heard_at <= U32_MAX) {
+		t->echo_ns = heard_ns;
+		t->held_ns = now - heard_at;
+	}
+}
+EXPORT_SYMBOL_IF_KUNIT(ibsw_rl_stamp_make);
+
+/**
+ * ibsw_rl_rtt_sample() - the round trip a peer's HELLO measures
+ * @t: its time stamps; @t->echo_ns is one of this end's
+ * @now: this end's clock as it arrived
+ * @rtt: the round trip: from sending @t->echo_ns to now, less the time
+ *	the peer held it
+ *
+ * Return: false if it measures none (no echo, or one that does not fit:
+ * not from this end's clock).
+ */
+bool ibsw_rl_rtt_sample(const struct ibsw_rl_stamp *t, u64 now, u64 *rtt)
+{
+	u64 away;
+
+	if (!t->echo_ns || t->echo_ns > now)
+		return false;
+	away = now - t->echo_ns;
+	if (away < t->held_ns)
+		return false;
+	*rtt = away - t->held_ns;
+	return true;
+}
+EXPORT_SYMBOL_IF_KUNIT(ibsw_rl_rtt_sample);
+
+/* Add a sample to @r */
+void ibsw_rl_rtt_add(struct ibsw_rl_rtt *r, u64 rtt)
+{
+	r->last = rtt;
+	if (!r->samples++) {
+		r->min = rtt;
+		r->max = rtt;
+		r->srtt = rtt;
+		return;
+	}
+	r->min = min(r->min, rtt);
+	r->max = max(r->max, rtt);
+	/* srtt + (rtt - srtt) / 8, without a negative intermediate */
+	r->srtt = r->srtt - r->srtt / 8 + rtt / 8;
+}
+EXPORT_SYMBOL_IF_KUNIT(ibsw_rl_rtt_add);
 
 /**
  * ibsw_rl_settings_match() - can two ends with these settings be a link?

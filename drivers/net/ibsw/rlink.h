@@ -14,7 +14,10 @@
  *   CREDIT  per VL, FCTBS (64-byte blocks sent) and FCCL (the limit of
  *           blocks the sender of the CREDIT lets its peer reach)
  *   HELLO   the sender's settings and the epoch it last heard from its
- *           peer; the link is up once each end has heard the other's
+ *           peer; the link is up once each end has heard the other's.
+ *           Its time stamps measure the carrier's round trip as NTP
+ *           does: the peer echoes the newest one it heard, with how long
+ *           it held it
  *   BYE     the sender's port goes down (link deleted, switch gone)
  *
  * Credits are IBA's (vol 1 7.9), with 32-bit absolute counters in place
@@ -34,7 +37,7 @@
 
 #define IBSW_RL_ETHERTYPE	0x88B5
 #define IBSW_RL_MAGIC		0x4942	/* "IB" */
-#define IBSW_RL_VERSION		1
+#define IBSW_RL_VERSION		2
 
 enum ibsw_rl_type {
 	IBSW_RL_DATA = 1,
@@ -130,6 +133,11 @@ static_assert(sizeof(struct ibsw_rl_credit) == IBSW_RL_CREDIT_LEN);
  * @nr_vls: its port's OperVLs
  * @port: its port number
  * @rsvd: 0
+ * @sent_ns: the sender's clock (ns) as it sent this HELLO
+ * @echo_ns: @sent_ns of the newest HELLO it heard from its peer, 0 if
+ *	none
+ * @held_ns: how long that HELLO had been here when this one was sent
+ * @rsvd2: 0
  * @switch_name: its switch's name, NUL-padded (for the operator)
  */
 struct ibsw_rl_hello {
@@ -141,11 +149,43 @@ struct ibsw_rl_hello {
 	u8	nr_vls;
 	u8	port;
 	u8	rsvd[3];
+	__be64	sent_ns;
+	__be64	echo_ns;
+	__be32	held_ns;
+	__be32	rsvd2;
 	char	switch_name[IBSW_NAME_LEN];
 } __packed;
 
-#define IBSW_RL_HELLO_LEN	(16 + IBSW_NAME_LEN)
+#define IBSW_RL_HELLO_LEN	(40 + IBSW_NAME_LEN)
 static_assert(sizeof(struct ibsw_rl_hello) == IBSW_RL_HELLO_LEN);
+
+/**
+ * struct ibsw_rl_stamp - a HELLO's time stamps (struct ibsw_rl_hello)
+ * @sent_ns: the sender's clock as it sent it
+ * @echo_ns: the newest time stamp it heard from its peer, 0 if none
+ * @held_ns: how long it held that one before sending this HELLO
+ */
+struct ibsw_rl_stamp {
+	u64	sent_ns;
+	u64	echo_ns;
+	u32	held_ns;
+};
+
+/**
+ * struct ibsw_rl_rtt - round trips measured by HELLOs (wall-clock ns)
+ * @samples: how many
+ * @last: the newest
+ * @min: the smallest
+ * @max: the largest
+ * @srtt: smoothed, as TCP's (RFC 6298: a new sample weighs 1/8)
+ */
+struct ibsw_rl_rtt {
+	u64	samples;
+	u64	last;
+	u64	min;
+	u64	max;
+	u64	srtt;
+};
 
 /*
  * How much longer than its IB wire length a carried packet may be: a
@@ -227,9 +267,14 @@ int ibsw_rl_data_check(const struct ibsw_rl_data *d, unsigned int pkt_len,
 		       unsigned int nr_vls);
 void ibsw_rl_hello_build(struct ibsw_rl_hello *h, u32 peer_epoch,
 			 const struct ibsw_rl_settings *s, unsigned int port,
-			 const char *switch_name);
+			 const char *switch_name,
+			 const struct ibsw_rl_stamp *t);
 void ibsw_rl_hello_parse(const struct ibsw_rl_hello *h,
-			 struct ibsw_rl_settings *s);
+			 struct ibsw_rl_settings *s, struct ibsw_rl_stamp *t);
+void ibsw_rl_stamp_make(struct ibsw_rl_stamp *t, u64 now, u64 heard_ns,
+			u64 heard_at);
+bool ibsw_rl_rtt_sample(const struct ibsw_rl_stamp *t, u64 now, u64 *rtt);
+void ibsw_rl_rtt_add(struct ibsw_rl_rtt *r, u64 rtt);
 enum ibsw_rl_mismatch ibsw_rl_settings_match(const struct ibsw_rl_settings *a,
 					     const struct ibsw_rl_settings *b);
 const char *ibsw_rl_mismatch_name(enum ibsw_rl_mismatch m);

@@ -33,7 +33,7 @@ MODULE_IMPORT_NS(EXPORTED_FOR_KUNIT_TESTING);
 #define KT_HDR_LEN	16
 #define KT_DATA_LEN	16
 #define KT_NAME_LEN	32
-#define KT_HELLO_LEN	(16 + KT_NAME_LEN)
+#define KT_HELLO_LEN	(40 + KT_NAME_LEN)
 /* Largest wire length at MTU 4096: 4096 + 58 (rate.h) */
 #define KT_WIRE_MAX	4154
 /* Largest packet a DATA carries: KT_WIRE_MAX + 64 (IBSW_RL_PKT_EXTRA) */
@@ -80,23 +80,23 @@ struct kt_hdr_case {
 	u8			bytes[KT_HDR_LEN];
 };
 
-/* 0-1 magic "IB", 2 version 1, 3 type, 4-7 link id, 8-11 epoch, 12-15 seq */
+/* 0-1 magic "IB", 2 version 2, 3 type, 4-7 link id, 8-11 epoch, 12-15 seq */
 static const struct kt_hdr_case kt_hdr_cases[] = {
 	{
 		"DATA", IBSW_RL_DATA, 0x01020304, 0x11223344, 0,
-		{ 0x49, 0x42, 0x01, 0x01, 0x01, 0x02, 0x03, 0x04,
+		{ 0x49, 0x42, 0x02, 0x01, 0x01, 0x02, 0x03, 0x04,
 		  0x11, 0x22, 0x33, 0x44, 0x00, 0x00, 0x00, 0x00 },
 	}, {
 		"CREDIT", IBSW_RL_CREDIT, 0xdeadbeef, 1, U32_MAX,
-		{ 0x49, 0x42, 0x01, 0x02, 0xde, 0xad, 0xbe, 0xef,
+		{ 0x49, 0x42, 0x02, 0x02, 0xde, 0xad, 0xbe, 0xef,
 		  0x00, 0x00, 0x00, 0x01, 0xff, 0xff, 0xff, 0xff },
 	}, {
 		"HELLO", IBSW_RL_HELLO, 0, 0x80000000, 0x00010203,
-		{ 0x49, 0x42, 0x01, 0x03, 0x00, 0x00, 0x00, 0x00,
+		{ 0x49, 0x42, 0x02, 0x03, 0x00, 0x00, 0x00, 0x00,
 		  0x80, 0x00, 0x00, 0x00, 0x00, 0x01, 0x02, 0x03 },
 	}, {
 		"BYE", IBSW_RL_BYE, 0x0a0b0c0d, 0xfedcba98, 0x76543210,
-		{ 0x49, 0x42, 0x01, 0x04, 0x0a, 0x0b, 0x0c, 0x0d,
+		{ 0x49, 0x42, 0x02, 0x04, 0x0a, 0x0b, 0x0c, 0x0d,
 		  0xfe, 0xdc, 0xba, 0x98, 0x76, 0x54, 0x32, 0x10 },
 	},
 };
@@ -134,33 +134,35 @@ struct kt_hdr_check_case {
 	  e0, e1, e2, e3, 0x00, 0x00, 0x01, 0x00 }
 
 static const struct kt_hdr_check_case kt_hdr_check_cases[] = {
-	{ "DATA", KT_HDR(0x49, 0x42, 1, 1, 0x12, 0x34, 0x56, 0x78), 1 },
-	{ "CREDIT", KT_HDR(0x49, 0x42, 1, 2, 0x12, 0x34, 0x56, 0x78), 2 },
-	{ "HELLO", KT_HDR(0x49, 0x42, 1, 3, 0x12, 0x34, 0x56, 0x78), 3 },
-	{ "BYE", KT_HDR(0x49, 0x42, 1, 4, 0x12, 0x34, 0x56, 0x78), 4 },
-	{ "epoch 1", KT_HDR(0x49, 0x42, 1, 1, 0x00, 0x00, 0x00, 0x01), 1 },
+	{ "DATA", KT_HDR(0x49, 0x42, 2, 1, 0x12, 0x34, 0x56, 0x78), 1 },
+	{ "CREDIT", KT_HDR(0x49, 0x42, 2, 2, 0x12, 0x34, 0x56, 0x78), 2 },
+	{ "HELLO", KT_HDR(0x49, 0x42, 2, 3, 0x12, 0x34, 0x56, 0x78), 3 },
+	{ "BYE", KT_HDR(0x49, 0x42, 2, 4, 0x12, 0x34, 0x56, 0x78), 4 },
+	{ "epoch 1", KT_HDR(0x49, 0x42, 2, 1, 0x00, 0x00, 0x00, 0x01), 1 },
 	{ "epoch 0x80000000",
-	  KT_HDR(0x49, 0x42, 1, 1, 0x80, 0x00, 0x00, 0x00), 1 },
+	  KT_HDR(0x49, 0x42, 2, 1, 0x80, 0x00, 0x00, 0x00), 1 },
 	{ "link 0, frame 0",
-	  { 0x49, 0x42, 0x01, 0x02, 0x00, 0x00, 0x00, 0x00,
+	  { 0x49, 0x42, 0x02, 0x02, 0x00, 0x00, 0x00, 0x00,
 	    0x00, 0x00, 0x00, 0x09, 0x00, 0x00, 0x00, 0x00 }, 2 },
 	{ "magic byte-swapped",
-	  KT_HDR(0x42, 0x49, 1, 1, 0x12, 0x34, 0x56, 0x78), -EPROTO },
-	{ "magic 0x4943", KT_HDR(0x49, 0x43, 1, 1, 0x12, 0x34, 0x56, 0x78),
+	  KT_HDR(0x42, 0x49, 2, 1, 0x12, 0x34, 0x56, 0x78), -EPROTO },
+	{ "magic 0x4943", KT_HDR(0x49, 0x43, 2, 1, 0x12, 0x34, 0x56, 0x78),
 	  -EPROTO },
-	{ "magic 0", KT_HDR(0x00, 0x00, 1, 1, 0x12, 0x34, 0x56, 0x78),
+	{ "magic 0", KT_HDR(0x00, 0x00, 2, 1, 0x12, 0x34, 0x56, 0x78),
 	  -EPROTO },
 	{ "version 0", KT_HDR(0x49, 0x42, 0, 1, 0x12, 0x34, 0x56, 0x78),
 	  -EPROTO },
-	{ "version 2", KT_HDR(0x49, 0x42, 2, 1, 0x12, 0x34, 0x56, 0x78),
+	{ "version 1 (no time stamps)",
+	  KT_HDR(0x49, 0x42, 1, 1, 0x12, 0x34, 0x56, 0x78), -EPROTO },
+	{ "version 3", KT_HDR(0x49, 0x42, 3, 1, 0x12, 0x34, 0x56, 0x78),
 	  -EPROTO },
-	{ "type 0", KT_HDR(0x49, 0x42, 1, 0, 0x12, 0x34, 0x56, 0x78),
+	{ "type 0", KT_HDR(0x49, 0x42, 2, 0, 0x12, 0x34, 0x56, 0x78),
 	  -EPROTO },
-	{ "type 5", KT_HDR(0x49, 0x42, 1, 5, 0x12, 0x34, 0x56, 0x78),
+	{ "type 5", KT_HDR(0x49, 0x42, 2, 5, 0x12, 0x34, 0x56, 0x78),
 	  -EPROTO },
-	{ "type 255", KT_HDR(0x49, 0x42, 1, 0xff, 0x12, 0x34, 0x56, 0x78),
+	{ "type 255", KT_HDR(0x49, 0x42, 2, 0xff, 0x12, 0x34, 0x56, 0x78),
 	  -EPROTO },
-	{ "epoch 0", KT_HDR(0x49, 0x42, 1, 1, 0x00, 0x00, 0x00, 0x00),
+	{ "epoch 0", KT_HDR(0x49, 0x42, 2, 1, 0x00, 0x00, 0x00, 0x00),
 	  -EPROTO },
 };
 
@@ -331,14 +333,17 @@ struct kt_hello_case {
 	struct ibsw_rl_settings	s;
 	unsigned int		port;
 	const char		*name;
+	struct ibsw_rl_stamp	t;
 	u8			head[16];
+	u8			stamp[24];
 	char			name_bytes[KT_NAME_LEN];
 };
 
 /*
  * 0-3 peer epoch, 4-7 time scale, 8 pacing, 9 width, 10 speed, 11 OperVLs,
- * 12 port, 13-15 reserved, 16-47 switch name NUL-padded. Widths 1x 4x 8x
- * 12x are 0 to 3, speeds SDR DDR QDR FDR10 FDR EDR HDR NDR 0 to 7 (uapi).
+ * 12 port, 13-15 reserved, 16-23 sent, 24-31 echo, 32-35 held, 36-39
+ * reserved, 40-71 switch name NUL-padded. Widths 1x 4x 8x 12x are 0 to 3,
+ * speeds SDR DDR QDR FDR10 FDR EDR HDR NDR 0 to 7 (uapi).
  */
 static const struct kt_hello_case kt_hello_cases[] = {
 	{
@@ -346,24 +351,34 @@ static const struct kt_hello_case kt_hello_cases[] = {
 		0x01020304,
 		{ 1000, true, IBSW_LINK_WIDTH_4X, IBSW_LINK_SPEED_EDR, 8 },
 		17, "leaf-01",
+		{ 0x0102030405060708, 0x1112131415161718, 0x21222324 },
 		{ 0x01, 0x02, 0x03, 0x04, 0x00, 0x00, 0x03, 0xe8,
 		  0x01, 0x01, 0x05, 0x08, 0x11, 0x00, 0x00, 0x00 },
+		{ 0x01, 0x02, 0x03, 0x04, 0x05, 0x06, 0x07, 0x08,
+		  0x11, 0x12, 0x13, 0x14, 0x15, 0x16, 0x17, 0x18,
+		  0x21, 0x22, 0x23, 0x24, 0x00, 0x00, 0x00, 0x00 },
 		"leaf-01",
 	}, {
 		"no peer yet, no pacing, 12x NDR, name of 31",
 		0,
 		{ 1, false, IBSW_LINK_WIDTH_12X, IBSW_LINK_SPEED_NDR, 15 },
 		255, "abcdefghijklmnopqrstuvwxyz01234",
+		{ 0, 0, 0 },
 		{ 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x01,
 		  0x00, 0x03, 0x07, 0x0f, 0xff, 0x00, 0x00, 0x00 },
+		{ 0 },
 		"abcdefghijklmnopqrstuvwxyz01234",
 	}, {
 		"1x SDR, a longer name cut to 31",
 		0xfedcba98,
 		{ 0x12345678, true, IBSW_LINK_WIDTH_1X, IBSW_LINK_SPEED_SDR, 1 },
 		1, "abcdefghijklmnopqrstuvwxyz0123456789",
+		{ U64_MAX, 1, U32_MAX },
 		{ 0xfe, 0xdc, 0xba, 0x98, 0x12, 0x34, 0x56, 0x78,
 		  0x01, 0x00, 0x00, 0x01, 0x01, 0x00, 0x00, 0x00 },
+		{ 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff,
+		  0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x01,
+		  0xff, 0xff, 0xff, 0xff, 0x00, 0x00, 0x00, 0x00 },
 		"abcdefghijklmnopqrstuvwxyz01234",
 	}, {
 		"8x FDR10, empty name",
@@ -371,8 +386,12 @@ static const struct kt_hello_case kt_hello_cases[] = {
 		{ 0xffffffff, false, IBSW_LINK_WIDTH_8X, IBSW_LINK_SPEED_FDR10,
 		  2 },
 		0, "",
+		{ 0x8000000000000000, 0xffffffff, 0x80000000 },
 		{ 0x80, 0x00, 0x00, 0x01, 0xff, 0xff, 0xff, 0xff,
 		  0x00, 0x02, 0x03, 0x02, 0x00, 0x00, 0x00, 0x00 },
+		{ 0x80, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00,
+		  0x00, 0x00, 0x00, 0x00, 0xff, 0xff, 0xff, 0xff,
+		  0x80, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00 },
 		"",
 	},
 };
@@ -383,7 +402,16 @@ static void kt_hello_build(void *area, const void *arg)
 {
 	const struct kt_hello_case *c = arg;
 
-	ibsw_rl_hello_build(area, c->peer_epoch, &c->s, c->port, c->name);
+	ibsw_rl_hello_build(area, c->peer_epoch, &c->s, c->port, c->name,
+			    &c->t);
+}
+
+static void kt_stamp_eq(struct kunit *test, const struct ibsw_rl_stamp *got,
+			const struct ibsw_rl_stamp *exp)
+{
+	KUNIT_EXPECT_EQ(test, got->sent_ns, exp->sent_ns);
+	KUNIT_EXPECT_EQ(test, got->echo_ns, exp->echo_ns);
+	KUNIT_EXPECT_EQ(test, got->held_ns, exp->held_ns);
 }
 
 static void kt_settings_eq(struct kunit *test,
@@ -403,7 +431,8 @@ static void ibsw_rl_hello_build_test(struct kunit *test)
 	u8 exp[KT_HELLO_LEN];
 
 	memcpy(exp, c->head, sizeof(c->head));
-	memcpy(exp + sizeof(c->head), c->name_bytes, sizeof(c->name_bytes));
+	memcpy(exp + 16, c->stamp, sizeof(c->stamp));
+	memcpy(exp + 40, c->name_bytes, sizeof(c->name_bytes));
 	kt_build_check(test, KT_HELLO_LEN, exp, kt_hello_build, c);
 }
 
@@ -411,21 +440,151 @@ static void ibsw_rl_hello_parse_test(struct kunit *test)
 {
 	const struct kt_hello_case *c = test->param_value;
 	struct ibsw_rl_settings s;
+	struct ibsw_rl_stamp t;
+	u8 bytes[KT_HELLO_LEN];
 	struct ibsw_rl_hello h;
 
 	/* The bytes written by hand */
-	memcpy(&h, c->head, sizeof(c->head));
-	memcpy(h.switch_name, c->name_bytes, sizeof(c->name_bytes));
+	memcpy(bytes, c->head, sizeof(c->head));
+	memcpy(bytes + 16, c->stamp, sizeof(c->stamp));
+	memcpy(bytes + 40, c->name_bytes, sizeof(c->name_bytes));
+	memcpy(&h, bytes, sizeof(h));
 	memset(&s, 0xaa, sizeof(s));
-	ibsw_rl_hello_parse(&h, &s);
+	memset(&t, 0xaa, sizeof(t));
+	ibsw_rl_hello_parse(&h, &s, &t);
 	kt_settings_eq(test, &s, &c->s);
+	kt_stamp_eq(test, &t, &c->t);
 
 	/* and what the builder wrote */
 	memset(&h, 0xff, sizeof(h));
-	ibsw_rl_hello_build(&h, c->peer_epoch, &c->s, c->port, c->name);
+	ibsw_rl_hello_build(&h, c->peer_epoch, &c->s, c->port, c->name,
+			    &c->t);
 	memset(&s, 0x55, sizeof(s));
-	ibsw_rl_hello_parse(&h, &s);
+	memset(&t, 0x55, sizeof(t));
+	ibsw_rl_hello_parse(&h, &s, &t);
 	kt_settings_eq(test, &s, &c->s);
+	kt_stamp_eq(test, &t, &c->t);
+}
+
+/* ---- Round trips ---- */
+
+struct kt_stamp_case {
+	const char	*desc;
+	u64		now;
+	u64		heard_ns;
+	u64		heard_at;
+	struct ibsw_rl_stamp exp;
+};
+
+static const struct kt_stamp_case kt_stamp_cases[] = {
+	{ "nothing heard", 5000, 0, 0, { 5000, 0, 0 } },
+	{ "nothing heard, an old arrival time", 5000, 0, 4000, { 5000, 0, 0 } },
+	{ "heard 250 us ago", 1000250000, 777, 1000000000,
+	  { 1000250000, 777, 250000 } },
+	{ "heard this very ns", 42, 0x123456789abcdef0, 42,
+	  { 42, 0x123456789abcdef0, 0 } },
+	{ "held U32_MAX ns: still echoed", 0x100000000ULL + 9, 3, 10,
+	  { 0x100000000ULL + 9, 3, U32_MAX } },
+	{ "held one ns longer: not", 0x100000000ULL + 10, 3, 10,
+	  { 0x100000000ULL + 10, 0, 0 } },
+	{ "arrived after now (clock read out of order)", 100, 3, 101,
+	  { 100, 0, 0 } },
+};
+
+KUNIT_ARRAY_PARAM_DESC(kt_stamp, kt_stamp_cases, desc);
+
+static void ibsw_rl_stamp_make_test(struct kunit *test)
+{
+	const struct kt_stamp_case *c = test->param_value;
+	struct ibsw_rl_stamp t;
+
+	memset(&t, 0xaa, sizeof(t));
+	ibsw_rl_stamp_make(&t, c->now, c->heard_ns, c->heard_at);
+	kt_stamp_eq(test, &t, &c->exp);
+}
+
+struct kt_rtt_case {
+	const char		*desc;
+	struct ibsw_rl_stamp	t;
+	u64			now;
+	bool			ok;
+	u64			rtt;
+};
+
+static const struct kt_rtt_case kt_rtt_cases[] = {
+	{ "no echo", { 1, 0, 0 }, 1000, false },
+	{ "sent 1 ms ago, held 400 us", { 9, 2000000, 400000 }, 3000000,
+	  true, 600000 },
+	{ "not held", { 9, 2000000, 0 }, 2000123, true, 123 },
+	{ "held all the time: 0", { 9, 2000000, 1000 }, 2001000, true, 0 },
+	{ "held longer than away: not ours", { 9, 2000000, 1001 }, 2001000,
+	  false },
+	{ "echo from the future: not ours", { 9, 2000001, 0 }, 2000000,
+	  false },
+	{ "echo of now", { 9, 2000000, 0 }, 2000000, true, 0 },
+	{ "at the clock's end", { 0, U64_MAX - 10, U32_MAX }, U64_MAX, false },
+	{ "large", { 0, 1, 5 }, U64_MAX, true, U64_MAX - 6 },
+};
+
+KUNIT_ARRAY_PARAM_DESC(kt_rtt, kt_rtt_cases, desc);
+
+static void ibsw_rl_rtt_sample_test(struct kunit *test)
+{
+	const struct kt_rtt_case *c = test->param_value;
+	u64 rtt = 0xaaaa;
+
+	KUNIT_EXPECT_EQ(test, ibsw_rl_rtt_sample(&c->t, c->now, &rtt), c->ok);
+	if (c->ok)
+		KUNIT_EXPECT_EQ(test, rtt, c->rtt);
+	else
+		KUNIT_EXPECT_EQ(test, rtt, 0xaaaa);
+}
+
+/* A series of samples and what the summary must be after each */
+struct kt_rtt_step {
+	u64	sample;
+	u64	min, max, srtt;
+};
+
+static void ibsw_rl_rtt_add_test(struct kunit *test)
+{
+	/*
+	 * srtt = srtt - srtt / 8 + sample / 8 (integer division, each term
+	 * rounded down), worked by hand
+	 */
+	static const struct kt_rtt_step steps[] = {
+		{ 800, 800, 800, 800 },		/* the first is taken whole */
+		{ 1600, 800, 1600, 900 },	/* 800 - 100 + 200 */
+		{ 0, 0, 1600, 788 },		/* 900 - 112 + 0 */
+		{ 8000, 0, 8000, 1690 },	/* 788 - 98 + 1000 */
+		{ 7, 0, 8000, 1479 },		/* 1690 - 211 + 0 */
+	};
+	struct ibsw_rl_rtt r = {};
+	unsigned int i;
+
+	for (i = 0; i < ARRAY_SIZE(steps); i++) {
+		ibsw_rl_rtt_add(&r, steps[i].sample);
+		KUNIT_EXPECT_EQ_MSG(test, r.samples, i + 1, "step %u", i);
+		KUNIT_EXPECT_EQ_MSG(test, r.last, steps[i].sample, "step %u", i);
+		KUNIT_EXPECT_EQ_MSG(test, r.min, steps[i].min, "step %u", i);
+		KUNIT_EXPECT_EQ_MSG(test, r.max, steps[i].max, "step %u", i);
+		KUNIT_EXPECT_EQ_MSG(test, r.srtt, steps[i].srtt, "step %u", i);
+	}
+
+	/* A steady round trip is the smoothed one; no overflow near U64_MAX */
+	memset(&r, 0, sizeof(r));
+	for (i = 0; i < 100; i++)
+		ibsw_rl_rtt_add(&r, U64_MAX);
+	KUNIT_EXPECT_EQ(test, r.srtt, U64_MAX);
+	/* (7/8)^400 of 2^64 is below 1: it converges from above, to 1000
+	 * plus what the rounding of eighths leaves (at most 7)
+	 */
+	for (i = 0; i < 400; i++)
+		ibsw_rl_rtt_add(&r, 1000);
+	KUNIT_EXPECT_GE(test, r.srtt, 1000);
+	KUNIT_EXPECT_LE(test, r.srtt, 1007);
+	KUNIT_EXPECT_EQ(test, r.min, 1000);
+	KUNIT_EXPECT_EQ(test, r.max, U64_MAX);
 }
 
 struct kt_match_case {
@@ -982,7 +1141,7 @@ static void ibsw_rl_constants_test(struct kunit *test)
 {
 	KUNIT_EXPECT_EQ(test, IBSW_RL_ETHERTYPE, 0x88b5);
 	KUNIT_EXPECT_EQ(test, IBSW_RL_MAGIC, 0x4942);
-	KUNIT_EXPECT_EQ(test, IBSW_RL_VERSION, 1);
+	KUNIT_EXPECT_EQ(test, IBSW_RL_VERSION, 2);
 	KUNIT_EXPECT_EQ(test, IBSW_RL_DATA, 1);
 	KUNIT_EXPECT_EQ(test, IBSW_RL_CREDIT, 2);
 	KUNIT_EXPECT_EQ(test, IBSW_RL_HELLO, 3);
@@ -1013,6 +1172,9 @@ static struct kunit_case ibsw_rlink_test_cases[] = {
 	KUNIT_CASE_PARAM(ibsw_rl_data_check_test, kt_data_check_gen_params),
 	KUNIT_CASE_PARAM(ibsw_rl_hello_build_test, kt_hello_gen_params),
 	KUNIT_CASE_PARAM(ibsw_rl_hello_parse_test, kt_hello_gen_params),
+	KUNIT_CASE_PARAM(ibsw_rl_stamp_make_test, kt_stamp_gen_params),
+	KUNIT_CASE_PARAM(ibsw_rl_rtt_sample_test, kt_rtt_gen_params),
+	KUNIT_CASE(ibsw_rl_rtt_add_test),
 	KUNIT_CASE_PARAM(ibsw_rl_settings_match_test, kt_match_gen_params),
 	KUNIT_CASE_PARAM(ibsw_rl_mismatch_name_test, kt_name_gen_params),
 	KUNIT_CASE_PARAM(ibsw_rl_seq_check_test, kt_seq_gen_params),
