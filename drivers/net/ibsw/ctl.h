@@ -305,6 +305,7 @@ struct ibsw_vl_info {
  *	name and @peer_port: the peer as it announced itself, if heard)
  * @remote_state: its enum ibsw_remote_state
  * @remote_cnt: its counters (remote.h's enum ibsw_rl_counter)
+ * @remote_loop: its credit loop, IBSW_A_REMOTE_LOOP_* - 1 (nanoseconds)
  */
 struct ibsw_port_info {
 	struct ibsw_switch_info	sw;
@@ -332,6 +333,7 @@ struct ibsw_port_info {
 	u32			remote_id;
 	u8			remote_state;
 	u64			remote_cnt[IBSW_A_REMOTE_COUNTERS_MAX];
+	u64			remote_loop[IBSW_A_REMOTE_LOOP_MAX];
 };
 
 int ibsw_port_info(const struct ibsw_switch *sw, unsigned int port,

@@ -110,7 +110,11 @@ static size_t ibsw_nl_port_size(unsigned int nr_ports)
 	       IBSW_NR_DATA_VLS * vl +
 	       4 * IBSW_VLARB_MAX_ENTRIES * entry +	/* and hca-vlarb-* */
 	       (nr_ports + 1) * sl2vl +
-	       ibsw_nl_counters_size(IBSW_NR_COUNTERS);
+	       ibsw_nl_counters_size(IBSW_NR_COUNTERS) +
+	       /* remote-id, -state, -counters, -loop */
+	       2 * nla_total_size(sizeof(u32)) +
+	       ibsw_nl_counters_size(IBSW_A_REMOTE_COUNTERS_MAX) +
+	       ibsw_nl_counters_size(IBSW_A_REMOTE_LOOP_MAX);
 }
 
 /* ---------------------------------------------------------------- requests */
@@ -456,18 +460,18 @@ static int ibsw_nl_counters_put(struct sk_buff *skb, int type,
 	return 0;
 }
 
-static int ibsw_nl_remote_counters_put(struct sk_buff *skb,
-				       const struct ibsw_port_info *pi)
+/* A nest @type of @nr values as "uint" attributes, @first the first's */
+static int ibsw_nl_uints_put(struct sk_buff *skb, int type, int first,
+			     const u64 *val, unsigned int nr)
 {
 	struct nlattr *nest;
 	unsigned int i;
 
-	nest = nla_nest_start(skb, IBSW_A_PORT_REMOTE_COUNTERS);
+	nest = nla_nest_start(skb, type);
 	if (!nest)
 		return -EMSGSIZE;
-	for (i = 0; i < ARRAY_SIZE(pi->remote_cnt); i++)
-		if (nla_put_uint(skb, IBSW_A_REMOTE_COUNTERS_TX_FRAMES + i,
-				 pi->remote_cnt[i]))
+	for (i = 0; i < nr; i++)
+		if (nla_put_uint(skb, first + i, val[i]))
 			return -EMSGSIZE;
 	nla_nest_end(skb, nest);
 	return 0;
@@ -601,7 +605,14 @@ static int ibsw_nl_port_put(struct sk_buff *skb, const struct ibsw_switch *sw,
 		     (nla_put_string(skb, IBSW_A_PORT_PEER_SWITCH_NAME,
 				     pi->peer.name) ||
 		      nla_put_u32(skb, IBSW_A_PORT_PEER_PORT, pi->peer_port))) ||
-		    ibsw_nl_remote_counters_put(skb, pi))
+		    ibsw_nl_uints_put(skb, IBSW_A_PORT_REMOTE_COUNTERS,
+				      IBSW_A_REMOTE_COUNTERS_TX_FRAMES,
+				      pi->remote_cnt,
+				      ARRAY_SIZE(pi->remote_cnt)) ||
+		    ibsw_nl_uints_put(skb, IBSW_A_PORT_REMOTE_LOOP,
+				      IBSW_A_REMOTE_LOOP_CREDIT_WAIT_NS,
+				      pi->remote_loop,
+				      ARRAY_SIZE(pi->remote_loop)))
 			return -EMSGSIZE;
 		break;
 	case IBSW_PORT_KIND_MGMT:

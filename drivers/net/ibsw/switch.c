@@ -1120,6 +1120,7 @@ int ibsw_port_info(const struct ibsw_switch *sw, unsigned int num,
 		info->remote_id = rl->link_id;
 		info->remote_state = READ_ONCE(rl->state);
 		ibsw_remote_read(rl, info->remote_cnt);
+		ibsw_remote_loop(rl, info->remote_loop);
 		spin_lock_bh(&rl->rx_lock);
 		if (rl->peer_epoch && rl->peer_name[0]) {
 			strscpy(info->peer.name, rl->peer_name,

@@ -286,6 +286,16 @@ static ssize_t ibsw_remote_show(struct kobject *kobj,
 		n += sysfs_emit_at(buf, n, "\n");
 		break;
 	}
+	case IBSW_RL_NR_COUNTERS + 6 ...
+	     IBSW_RL_NR_COUNTERS + 5 + IBSW_A_REMOTE_LOOP_MAX: {
+		u64 loop[IBSW_A_REMOTE_LOOP_MAX] = {};	/* the credit loop */
+
+		if (rl)
+			ibsw_remote_loop(rl, loop);
+		n = sysfs_emit(buf, "%llu\n",
+			       loop[ca->cnt - IBSW_RL_NR_COUNTERS - 6]);
+		break;
+	}
 	default:
 		if (rl)
 			ibsw_remote_read(rl, cnt);
@@ -296,11 +306,15 @@ static ssize_t ibsw_remote_show(struct kobject *kobj,
 	return n;
 }
 
+/* Then the credit loop, in the order of IBSW_A_REMOTE_LOOP_* */
 static const char * const ibsw_remote_files[] = {
 	"state", "dev", "id", "peer", "mismatch", "credits",
+	"credit_wait_ns", "rtt_samples", "rtt_last_ns", "rtt_min_ns",
+	"rtt_srtt_ns", "rtt_max_ns",
 };
 
 #define IBSW_NR_REMOTE_ATTRS	(IBSW_RL_NR_COUNTERS + ARRAY_SIZE(ibsw_remote_files))
+static_assert(ARRAY_SIZE(ibsw_remote_files) == 6 + IBSW_A_REMOTE_LOOP_MAX);
 static struct ibsw_cnt_attr ibsw_remote_attrs[IBSW_NR_REMOTE_ATTRS];
 static struct attribute *ibsw_remote_ptrs[IBSW_NR_REMOTE_ATTRS + 1];
 
