@@ -236,8 +236,8 @@ enum ctl_attr_fmt {
 
 extern const struct ibsw_attr_set ctl_fabric_attrs, ctl_addr_attrs,
 	ctl_switch_attrs, ctl_vlarb_attrs, ctl_sl2vl_attrs, ctl_counter_attrs,
-	ctl_vl_attrs, ctl_remote_counter_attrs, ctl_port_attrs, ctl_cc_port_attrs,
-	ctl_cc_attrs, ctl_cc_log_event_attrs, ctl_cc_log_attrs;
+	ctl_vl_attrs, ctl_remote_counter_attrs, ctl_remote_loop_attrs,
+	ctl_port_attrs, ctl_cc_port_attrs, ctl_cc_attrs, ctl_cc_log_event_attrs, ctl_cc_log_attrs;
 
 /* IBA names of the counters, "PortXmitData", by IBSW_A_COUNTERS_* */
 extern const char *const ctl_counter_iba_names[IBSW_A_COUNTERS_MAX + 1];

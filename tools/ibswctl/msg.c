@@ -163,6 +163,19 @@ const struct ibsw_attr_set ctl_remote_counter_attrs = {
 	"remote-counters", ARRAY_SIZE(remote_counter_defs) - 1, remote_counter_defs
 };
 
+static const struct ibsw_attr_def remote_loop_defs[] = {
+	[IBSW_A_REMOTE_LOOP_CREDIT_WAIT_NS] = { "credit-wait-ns", IBSW_ATTR_UINT },
+	[IBSW_A_REMOTE_LOOP_RTT_SAMPLES] = { "rtt-samples", IBSW_ATTR_UINT },
+	[IBSW_A_REMOTE_LOOP_RTT_LAST_NS] = { "rtt-last-ns", IBSW_ATTR_UINT },
+	[IBSW_A_REMOTE_LOOP_RTT_MIN_NS] = { "rtt-min-ns", IBSW_ATTR_UINT },
+	[IBSW_A_REMOTE_LOOP_RTT_SRTT_NS] = { "rtt-srtt-ns", IBSW_ATTR_UINT },
+	[IBSW_A_REMOTE_LOOP_RTT_MAX_NS] = { "rtt-max-ns", IBSW_ATTR_UINT },
+};
+
+const struct ibsw_attr_set ctl_remote_loop_attrs = {
+	"remote-loop", ARRAY_SIZE(remote_loop_defs) - 1, remote_loop_defs
+};
+
 static const struct ibsw_attr_def port_defs[] = {
 	[IBSW_A_PORT_SWITCH_ID] = { "switch-id", IBSW_ATTR_U32 },
 	[IBSW_A_PORT_SWITCH_NAME] = { "switch-name", IBSW_ATTR_STRING },
@@ -209,6 +222,9 @@ static const struct ibsw_attr_def port_defs[] = {
 	},
 	[IBSW_A_PORT_REMOTE_COUNTERS] = {
 		"remote-counters", IBSW_ATTR_NEST, .nest = &ctl_remote_counter_attrs
+	},
+	[IBSW_A_PORT_REMOTE_LOOP] = {
+		"remote-loop", IBSW_ATTR_NEST, .nest = &ctl_remote_loop_attrs
 	},
 };
 
@@ -671,6 +687,38 @@ static void print_remote_counters(struct ctl *ctl, const struct nlattr *nest)
 		fputc('\n', ctl->out);
 }
 
+/* The credit loop: "loop credit-wait 100.0us rtt 312.5us min ... (N samples)" */
+static void print_remote_loop(struct ctl *ctl, const struct nlattr *nest)
+{
+	const struct nlattr *lt[IBSW_A_REMOTE_LOOP_MAX + 1];
+	static const struct {
+		unsigned int id;
+		const char *label;
+	} f[] = {
+		{ IBSW_A_REMOTE_LOOP_CREDIT_WAIT_NS, "credit-wait" },
+		{ IBSW_A_REMOTE_LOOP_RTT_SRTT_NS, "rtt" },
+		{ IBSW_A_REMOTE_LOOP_RTT_MIN_NS, "min" },
+		{ IBSW_A_REMOTE_LOOP_RTT_MAX_NS, "max" },
+		{ IBSW_A_REMOTE_LOOP_RTT_LAST_NS, "last" },
+	};
+	uint64_t samples;
+	unsigned int i;
+
+	if (ctl_parse_nest(ctl, nest, &ctl_remote_loop_attrs, lt))
+		return;
+	samples = lt[IBSW_A_REMOTE_LOOP_RTT_SAMPLES] ?
+		  ibsw_attr_uint(lt[IBSW_A_REMOTE_LOOP_RTT_SAMPLES]) : 0;
+	fprintf(ctl->out, "    loop");
+	for (i = 0; i < ARRAY_SIZE(f); i++) {
+		if (!lt[f[i].id] || (i && !samples))
+			continue;
+		fprintf(ctl->out, " %s %.1fus", f[i].label,
+			ibsw_attr_uint(lt[f[i].id]) / 1e3);
+	}
+	fprintf(ctl->out, samples ? " (%" PRIu64 " samples)\n" : " rtt none yet\n",
+		samples);
+}
+
 static void print_port_details(struct ctl *ctl, const struct nlmsghdr *nlh,
 			       const struct nlattr **tb)
 {
@@ -707,6 +755,8 @@ static void print_port_details(struct ctl *ctl, const struct nlmsghdr *nlh,
 	}
 	if (tb[IBSW_A_PORT_REMOTE_COUNTERS])
 		print_remote_counters(ctl, tb[IBSW_A_PORT_REMOTE_COUNTERS]);
+	if (tb[IBSW_A_PORT_REMOTE_LOOP])
+		print_remote_loop(ctl, tb[IBSW_A_PORT_REMOTE_LOOP]);
 }
 
 void ctl_print_port(struct ctl *ctl, const struct nlmsghdr *nlh,
