@@ -9,7 +9,8 @@
 # its data verified; 5% of the frames lost on one side (netem) are counted
 # as sequence gaps, RC recovers them, and once the link is idle again the
 # credits lost with them are back; forged malformed frames are counted and
-# change nothing; deleting one end takes the other down
+# change nothing; the carrier's round trip is measured (netem delay shows
+# in it); deleting one end takes the other down
 # (BYE) and re-adding it brings the link up again; the network cut, both
 # ends time out, and come up again once it is mended; the carrying netdevs
 # deleted under traffic take their ends with them.
@@ -110,6 +111,44 @@ case_rdma_across() {
 	ibsw_note "S1/4 tx_frames $(rl_cnt "$RL" tx_frames) credit_rx $(rl_cnt "$RL" credit_rx)"
 }
 
+# The carrier's round trip, measured by the HELLOs' echoed time stamps:
+# samples at both ends, a veth's within reason, 20 ms of netem delay on
+# rl0 (both ends' echoes cross it) in both ends' measures; netlink has it
+case_rtt() {
+	local e n srtt min max
+
+	for e in "$RL" "$RR"; do
+		n=$(rl_cnt "$e" rtt_samples) srtt=$(rl_cnt "$e" rtt_srtt_ns)
+		min=$(rl_cnt "$e" rtt_min_ns) max=$(rl_cnt "$e" rtt_max_ns)
+		[ "$n" -ge 3 ] || { rl_dump; ibsw_fail "$e: $n round trips measured"; return 1; }
+		[ "$min" -le "$srtt" ] && [ "$srtt" -le "$max" ] && [ "$srtt" -lt 20000000 ] ||
+			{ rl_dump; ibsw_fail "$e: rtt min $min srtt $srtt max $max"; return 1; }
+		[ "$(rl_cnt "$e" credit_wait_ns)" -gt 0 ] ||
+			{ ibsw_fail "$e: credit_wait_ns 0"; return 1; }
+	done
+	ibsw_note "veth: S1/4 rtt $(rl_cnt "$RL" rtt_srtt_ns) ns (min $min, max $max), credit wait $(rl_cnt "$RL" credit_wait_ns) ns"
+	tc qdisc add dev rl0 root netem delay 20ms || return 1
+	# 30 HELLOs: the smoothed value keeps (7/8)^30, under 2%, of the old
+	sleep 3.5
+	local seen=()
+	for e in "$RL" "$RR"; do
+		srtt=$(rl_cnt "$e" rtt_srtt_ns)
+		seen+=("$srtt")
+		[ "$srtt" -ge 19500000 ] && [ "$(rl_cnt "$e" rtt_last_ns)" -ge 20000000 ] || {
+			tc qdisc del dev rl0 root
+			rl_dump
+			ibsw_fail "$e: srtt $srtt ns, last $(rl_cnt "$e" rtt_last_ns) with 20 ms delay"
+			return 1
+		}
+	done
+	tc qdisc del dev rl0 root
+	ibsw_note "20 ms delay: srtt S1/4 ${seen[0]} ns, S2/5 ${seen[1]} ns"
+	ibswctl -d port show S1/4 | grep -E '^ +loop credit-wait [0-9.]+us rtt [0-9.]+us .*samples' ||
+		{ ibswctl -d port show S1/4; ibsw_fail "no loop line in port show -d"; return 1; }
+	ibswctl -j port show S1/4 | grep -Eq '"rtt[-_]srtt[-_]ns": *[1-9][0-9]*[,}]' ||
+		{ ibswctl -j port show S1/4; ibsw_fail "no rtt-srtt-ns in the JSON"; return 1; }
+}
+
 # rping, whose QPs retry after rdma_cm's 67 ms rather than perftest's 4 s
 case_lossy() {
 	local g0 g1
@@ -154,6 +193,7 @@ case_refused() {
 
 # forge KIND...: raw frames on rl0, as if from the wire, to S2/5 (link 7):
 #   magic    a header with another magic
+#   v1       a HELLO of version 1 (no time stamps)
 #   type     type 9
 #   hello16  a HELLO cut after its header, with an epoch never seen
 #   data16   a DATA cut after its header, of an epoch never seen
@@ -164,11 +204,12 @@ import socket, struct, sys
 s = socket.socket(socket.AF_PACKET, socket.SOCK_RAW)
 s.bind(("rl0", 0))
 eth = b"\xff" * 6 + bytes.fromhex("020000000001") + struct.pack("!H", 0x88B5)
-def hdr(magic=0x4942, typ=3, link=7, epoch=0x1234567, seq=1):
-    return struct.pack("!HBBIII", magic, 1, typ, link, epoch, seq)
-hello = struct.pack("!IIBBBBB3x", 0, 1000, 1, 1, 2, 4, 9) + b"X" * 32
+def hdr(magic=0x4942, typ=3, link=7, epoch=0x1234567, seq=1, ver=2):
+    return struct.pack("!HBBIII", magic, ver, typ, link, epoch, seq)
+hello = struct.pack("!IIBBBBB3xQQI4x", 0, 1000, 1, 1, 2, 4, 9, 5, 0, 0) + b"X" * 32
 frames = {
     "magic": hdr(magic=0x4943),
+    "v1": hdr(ver=1) + hello,
     "type": hdr(typ=9),
     "hello16": hdr(typ=3, epoch=0x7777),
     "data16": hdr(typ=1),
@@ -186,10 +227,10 @@ case_forged() {
 	local b0 d0 e0
 
 	b0=$(rl_cnt "$RR" rx_bad) d0=$(rl_cnt "$RR" link_downs) e0=$(rl_cnt "$RR" rx_wrong_epoch)
-	forge magic type hello16 data16 other || return 1
+	forge magic v1 type hello16 data16 other || return 1
 	sleep 1
-	[ "$(rl_cnt "$RR" rx_bad)" -ge $((b0 + 3)) ] ||
-		{ rl_dump; ibsw_fail "rx_bad $b0 -> $(rl_cnt "$RR" rx_bad), not +3"; return 1; }
+	[ "$(rl_cnt "$RR" rx_bad)" -ge $((b0 + 4)) ] ||
+		{ rl_dump; ibsw_fail "rx_bad $b0 -> $(rl_cnt "$RR" rx_bad), not +4"; return 1; }
 	[ "$(rl_cnt "$RR" link_downs)" = "$d0" ] && [ "$(cat "$RR/state")" = up ] ||
 		{ rl_dump; ibsw_fail "the link went down"; return 1; }
 	[ "$(cat "$RR/peer")" = S1/4 ] || { ibsw_fail "peer $(cat "$RR/peer")"; return 1; }
@@ -224,6 +265,7 @@ case_netdev_gone() {
 
 ibsw_case comes_up case_comes_up
 ibsw_case rdma_across case_rdma_across
+ibsw_case rtt case_rtt
 ibsw_case lossy case_lossy
 ibsw_case peer_gone case_peer_gone
 ibsw_case refused case_refused
