@@ -16,12 +16,14 @@ started during the run are the flows and applications themselves.
 """
 
 import datetime
+import inspect
 import json
 import math
 import os
 import shutil
 import signal
 import subprocess
+import sys
 import time
 
 from . import cct
@@ -132,11 +134,76 @@ def hca_writes(setting, rate, mtu):
     return out
 
 
-def rxe_port_dir(sysfs_ib, host, sub):
-    """HOST's rxe ports/1/SUB directory, or None without a device or it."""
+def read_dir(d, names):
+    """Files NAMES (every file if empty) of directory D as name -> text;
+    None if D is not a directory, unreadable files left out. It also runs
+    alone in a host's namespace (port_files()): it imports what it uses."""
+    import os
+    if not os.path.isdir(d):
+        return None
+    out = {}
+    for n in names or sorted(os.listdir(d)):
+        try:
+            with open(os.path.join(d, n)) as f:
+                out[n] = f.read()
+        except OSError:
+            continue
+    return out
+
+
+def write_dir(d, writes):
+    """Write (name, value) pairs to the files of directory D in order; the
+    first failure as 'NAME: reason', or None. Runs alone as read_dir()."""
+    import os
+    for name, value in writes:
+        try:
+            with open(os.path.join(d, name), 'w') as f:
+                f.write(value + '\n')
+        except OSError as e:
+            return '%s: %s' % (name, e.strerror)
+    return None
+
+
+def in_host_netns(sysfs_ib, host):
+    """The namespace to reach HOST's rxe in, or None for this one. rdma's
+    exclusive netns mode (fabric up ... rdma-netns exclusive) shows a
+    device in its own namespace only; `ip netns exec` mounts that
+    namespace's sysfs, where it is."""
     dev = host.get('rdma_dev')
-    d = os.path.join(sysfs_ib, dev or '', 'ports', '1', sub)
-    return d if dev and os.path.isdir(d) else None
+    if os.path.isdir(os.path.join(sysfs_ib, dev)) or sysfs_ib != SYSFS_IB:
+        return None
+    return host.get('netns')
+
+
+def standalone(func):
+    """A Python program that prints func(*json.loads(argv[1])) as JSON;
+    func must be self-contained (read_dir, write_dir)."""
+    return '%s\nimport json, sys\nprint(json.dumps(%s(*json.loads(sys.argv[1]))))\n' % (
+        inspect.getsource(func), func.__name__)
+
+
+def run_in_netns(netns, func, *args):
+    """func(*args) in a Python of its own in network namespace NETNS, its
+    result (through JSON)."""
+    r = subprocess.run(['ip', 'netns', 'exec', netns, sys.executable, '-c', standalone(func),
+                        json.dumps(args)], stdin=subprocess.DEVNULL,
+                       stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    if r.returncode != 0:
+        raise GuestError('reading %s in namespace %s failed (exit %d): %s' % (
+            args[0], netns, r.returncode, r.stderr.strip()[-200:]))
+    return json.loads(r.stdout)
+
+
+def port_files(sysfs_ib, host, sub, names=()):
+    """HOST's rxe ports/1/SUB files as name -> text (every file if NAMES is
+    empty), read where its device is seen; None without a device or the
+    directory."""
+    dev = host.get('rdma_dev')
+    if not dev:
+        return None
+    d = os.path.join(sysfs_ib, dev, 'ports', '1', sub)
+    netns = in_host_netns(sysfs_ib, host)
+    return run_in_netns(netns, read_dir, d, list(names)) if netns else read_dir(d, names)
 
 
 def hca_counters(sysfs_ib, hosts):
@@ -145,20 +212,21 @@ def hca_counters(sysfs_ib, hosts):
     without a device or counters are left out, unreadable files skipped."""
     out = {}
     for h, host in sorted(hosts.items()):
-        d = rxe_port_dir(sysfs_ib, host, 'hw_counters')
-        if not d:
+        files = port_files(sysfs_ib, host, 'hw_counters')
+        if files is None:
             continue
         vals = {}
-        for name in sorted(os.listdir(d)):
+        for name, text in sorted(files.items()):
             try:
-                with open(os.path.join(d, name)) as f:
-                    vals[name] = int(f.read().split()[0])
-            except (OSError, ValueError, IndexError):
+                vals[name] = int(text.split()[0])
+            except (ValueError, IndexError):
                 continue
         out[h] = vals
     return out
 
 
+# rdma devices in sysfs, as this namespace sees them
+SYSFS_IB = '/sys/class/infiniband'
 # ib_umad's ABI version: the module is loaded
 UMAD_ABI = '/sys/class/infiniband_mad/abi_version'
 # rxe's congestion control settings (ports/1/cc), as cc_state records them
@@ -171,17 +239,9 @@ def hca_cc_state(sysfs_ib, hosts):
     its text (stripped); hosts without ports/1/cc are left out."""
     out = {}
     for h, host in sorted(hosts.items()):
-        d = rxe_port_dir(sysfs_ib, host, 'cc')
-        if not d:
-            continue
-        vals = {}
-        for name in HCA_CC_FILES:
-            try:
-                with open(os.path.join(d, name)) as f:
-                    vals[name] = f.read().strip()
-            except OSError:
-                continue
-        out[h] = vals
+        files = port_files(sysfs_ib, host, 'cc', HCA_CC_FILES)
+        if files is not None:
+            out[h] = {name: text.strip() for name, text in files.items()}
     return out
 
 
@@ -319,20 +379,23 @@ def ipv4_gid(addr):
     return '0000:0000:0000:0000:0000:ffff:%02x%02x:%02x%02x' % tuple(a)
 
 
-def gid_index(sysfs_ib, dev, ipv4):
-    """Index of the RoCE v2 GID of ipv4 on port 1 of rdma device dev, or None."""
-    port = os.path.join(sysfs_ib, dev, 'ports', '1')
-    want = ipv4_gid(ipv4)
-    for idx in range(16):
-        try:
-            with open(os.path.join(port, 'gids', str(idx))) as f:
-                if f.read().strip() != want:
-                    continue
-            with open(os.path.join(port, 'gid_attrs', 'types', str(idx))) as f:
-                if f.read().strip() == 'RoCE v2':
-                    return idx
-        except OSError:
-            continue
+# The GID table entries port_ready() looks at
+GIDS_SEEN = 16
+
+
+def port_ready(sysfs_ib, host):
+    """Index of the RoCE v2 GID of HOST's IPv4 address on port 1 of its
+    rdma device, if that port is ACTIVE; else None."""
+    names = ['state'] + ['gids/%d' % i for i in range(GIDS_SEEN)] + \
+        ['gid_attrs/types/%d' % i for i in range(GIDS_SEEN)]
+    files = port_files(sysfs_ib, host, '', names) or {}
+    if 'ACTIVE' not in files.get('state', ''):
+        return None
+    want = ipv4_gid(host['ipv4'])
+    for idx in range(GIDS_SEEN):
+        if files.get('gids/%d' % idx, '').strip() == want and \
+           files.get('gid_attrs/types/%d' % idx, '').strip() == 'RoCE v2':
+            return idx
     return None
 
 
@@ -597,7 +660,7 @@ class Run:
         self.stop_path = os.path.join(self.dir, '.stop')
         self.desc_path = os.path.join(self.dir, 'fabric.json')
         self.sysfs = os.environ.get('IBSW_SYSFS', '/sys/class/ibsw')
-        self.sysfs_ib = '/sys/class/infiniband'
+        self.sysfs_ib = SYSFS_IB
         self.ibswctl = self._find_ibswctl()
         self.app_env = app_env(os.environ, self.root)
         self.t_start = time.monotonic()
@@ -763,9 +826,10 @@ class Run:
 
     def set_hca(self, c, host):
         """One cc hca line on one host's rxe, through ports/1/cc in sysfs."""
-        dev = self.hosts[host]['rdma_dev']
-        base = os.path.join('/sys/class/infiniband', dev, 'ports', '1', 'cc')
-        if not os.path.isdir(base):
+        h = self.hosts[host]
+        dev = h['rdma_dev']
+        base = os.path.join(self.sysfs_ib, dev, 'ports', '1', 'cc')
+        if port_files(self.sysfs_ib, h, 'cc', ['enabled']) is None:
             raise GuestError('line %d: %s has no congestion control (%s): not the patched '
                              'rdma_rxe?' % (c.line, dev, base))
         try:
@@ -773,13 +837,10 @@ class Run:
             writes = hca_writes(c, rate, mtu)
         except cct.CctError as e:
             raise GuestError('line %d: cct for %s: %s' % (c.line, host, e)) from None
-        for name, value in writes:
-            try:
-                with open(os.path.join(base, name), 'w') as f:
-                    f.write(value + '\n')
-            except OSError as e:
-                raise GuestError('line %d: %s cc/%s <- %s: %s' % (
-                    c.line, dev, name, value[:40], e.strerror)) from None
+        netns = in_host_netns(self.sysfs_ib, h)
+        err = run_in_netns(netns, write_dir, base, writes) if netns else write_dir(base, writes)
+        if err:
+            raise GuestError('line %d: %s cc/%s' % (c.line, dev, err))
 
     def wait_hosts(self):
         """The rxe ports of the hosts that run something have their IPv4
@@ -795,13 +856,8 @@ class Run:
             if not dev:
                 raise GuestError('host %s has no rdma device (fabric "no-rxe"?)' % h)
             while True:
-                idx = gid_index(self.sysfs_ib, dev, ip)
-                try:
-                    with open(os.path.join(self.sysfs_ib, dev, 'ports', '1', 'state')) as f:
-                        active = 'ACTIVE' in f.read()
-                except OSError:
-                    active = False
-                if idx is not None and active:
+                idx = port_ready(self.sysfs_ib, self.hosts[h])
+                if idx is not None:
                     self.gid[h] = idx
                     break
                 if time.monotonic() > deadline:

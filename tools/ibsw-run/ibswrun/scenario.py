@@ -85,7 +85,8 @@ MAX_VLS = 15
 # fabric words the runner leaves to the scenario; scale and desc are its own
 FABRIC_OPTS = {'vls': (1, MAX_VLS), 'buffer': (1, 1 << 20),
                'mtu': (256, 9000), 'prefix': None, 'sm': ('opensm',),
-               'routing-engine': None, 'sm-conf': None, 'qos': ('on', 'off')}
+               'routing-engine': None, 'sm-conf': None, 'qos': ('on', 'off'),
+               'rdma-netns': ('shared', 'exclusive')}
 # fabric words that name a file, relative to the scenario's directory
 FABRIC_PATHS = ('sm-conf',)
 # The DeviceID that makes an Hca record a management node (ibswctl's

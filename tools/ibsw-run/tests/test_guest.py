@@ -6,6 +6,7 @@ sampler re-reading open files, and the xmit_late reads at window edges."""
 
 import json
 import os
+import subprocess
 import sys
 import tempfile
 import types
@@ -326,7 +327,7 @@ class Lookups(unittest.TestCase):
     def test_ipv4_gid(self):
         self.assertEqual(guest.ipv4_gid('10.0.1.2'), '0000:0000:0000:0000:0000:ffff:0a00:0102')
 
-    def test_gid_index(self):
+    def test_port_ready(self):
         with tempfile.TemporaryDirectory() as d:
             port = os.path.join(d, 'rxe_H1', 'ports', '1')
             os.makedirs(os.path.join(port, 'gids'))
@@ -338,8 +339,48 @@ class Lookups(unittest.TestCase):
                     f.write(g + '\n')
                 with open(os.path.join(port, 'gid_attrs', 'types', str(idx)), 'w') as f:
                     f.write(t + '\n')
-            self.assertEqual(guest.gid_index(d, 'rxe_H1', '10.0.0.3'), 2)
-            self.assertIsNone(guest.gid_index(d, 'rxe_H1', '10.0.0.4'))
+            h1 = {'rdma_dev': 'rxe_H1', 'ipv4': '10.0.0.3', 'netns': 'ibsw-H1'}
+            # not ACTIVE yet: no GID counts
+            self.assertIsNone(guest.port_ready(d, h1))
+            with open(os.path.join(port, 'state'), 'w') as f:
+                f.write('4: ACTIVE\n')
+            self.assertEqual(guest.port_ready(d, h1), 2)
+            self.assertIsNone(guest.port_ready(d, dict(h1, ipv4='10.0.0.4')))
+            self.assertIsNone(guest.port_ready(d, dict(h1, rdma_dev='rxe_H2')))
+
+    def test_dir_access(self):
+        """read_dir and write_dir, here and as the standalone programs
+        run_in_netns runs in a host's namespace."""
+        with tempfile.TemporaryDirectory() as d:
+            sub = os.path.join(d, 'cc')
+            os.makedirs(os.path.join(sub, 'x'))
+            self.assertIsNone(guest.write_dir(sub, [('a', '1'), ('b', 'two words')]))
+            self.assertEqual(guest.read_dir(sub, ()), {'a': '1\n', 'b': 'two words\n'})
+            self.assertEqual(guest.read_dir(sub, ['b', 'nosuch']), {'b': 'two words\n'})
+            self.assertIsNone(guest.read_dir(os.path.join(d, 'nosuch'), ()))
+            self.assertEqual(guest.write_dir(sub, [('a', '3'), ('x', '1'), ('b', '4')]),
+                             'x: Is a directory')
+            self.assertEqual(guest.read_dir(sub, ['a', 'b']), {'a': '3\n', 'b': 'two words\n'})
+
+            def standalone(func, *args):
+                r = subprocess.run([sys.executable, '-c', guest.standalone(func),
+                                    json.dumps(args)], stdout=subprocess.PIPE, check=True,
+                                   text=True, cwd=d, env={'PATH': os.environ['PATH']})
+                return json.loads(r.stdout)
+            self.assertEqual(standalone(guest.read_dir, sub, []), guest.read_dir(sub, ()))
+            self.assertIsNone(standalone(guest.read_dir, os.path.join(d, 'nosuch'), []))
+            self.assertEqual(standalone(guest.write_dir, sub, [['a', '5']]), None)
+            self.assertEqual(guest.read_dir(sub, ['a']), {'a': '5\n'})
+
+    def test_in_host_netns(self):
+        """The namespace is used only where this one does not see the
+        device, and never for a sysfs of the tests' own."""
+        with tempfile.TemporaryDirectory() as d:
+            h = {'rdma_dev': 'rxe_H1', 'netns': 'ibsw-H1'}
+            self.assertIsNone(guest.in_host_netns(d, h))
+            self.assertEqual(guest.in_host_netns('/sys/class/infiniband',
+                                                 dict(h, rdma_dev='rxe_surely_not_here')),
+                             'ibsw-H1')
 
     def test_tcp_listening(self):
         head = '  sl  local_address rem_address   st tx_queue rx_queue\n'

@@ -289,12 +289,17 @@ class Parse(Base):
         self.write('force_log_flush TRUE\n# congestion_control TRUE\n', 'plain.conf')
         sc = self.load(f'topology {topo}\nduration 10ms\nfabric sm opensm sm-conf plain.conf\n')
         self.assertEqual(sc.cc, 'off')
+        # a large fabric keeps each rdma device in its host's namespace
+        sc = self.load(f'topology {topo}\nduration 10ms\nfabric rdma-netns exclusive\n')
+        self.assertEqual(sc.fabric_args, ['rdma-netns', 'exclusive'])
         for text, line, reason in (
                 ('fabric sm opensm sm-conf nosuch.conf\n', 3,
                  'fabric sm-conf: cannot read nosuch.conf ('),
                 ('fabric sm opensm sm-conf sm.conf\ncc off\n', 4,
                  "'cc off', but the sm-conf says congestion_control TRUE"),
-                ('fabric sm opensm qos maybe\n', 3, "fabric qos: 'maybe' is not one of on off")):
+                ('fabric sm opensm qos maybe\n', 3, "fabric qos: 'maybe' is not one of on off"),
+                ('fabric rdma-netns private\n', 3,
+                 "fabric rdma-netns: 'private' is not one of shared exclusive")):
             with self.assertRaises(ScenarioError) as cm:
                 scenario.load(self.write(f'topology {topo}\nduration 10ms\n' + text),
                               warn=None)
