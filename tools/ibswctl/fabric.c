@@ -45,6 +45,10 @@ static void usage(FILE *f)
 		IBSW_TIME_SCALE_MAX, IBSWCTL_DESC_PATH, IBSW_CLOCK_PPM_MAX);
 }
 
+/* OpenSM's routing engine names, comma-separated; case matters (torus-2QoS) */
+#define ENGINE_CHARS \
+	"abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_-,"
+
 static struct jv *read_desc(struct ctl *ctl, const char *path, bool *missing);
 
 /* fabric show [desc PATH]: the kernel's settings, and the SM of the fabric */
@@ -799,8 +803,7 @@ static int fabric_up(struct ctl *ctl, int argc, char **argv)
 			opts.sm_conf = val;
 			sm_opt = key;
 		} else if (!strcmp(key, "routing-engine") || !strcmp(key, "routing_engine")) {
-			if (!*val || strspn(val, "abcdefghijklmnopqrstuvwxyz0123456789_-,") !=
-			    strlen(val)) {
+			if (!*val || strspn(val, ENGINE_CHARS) != strlen(val)) {
 				ctl_err(ctl, "bad routing-engine \"%s\": OpenSM's names (minhop, updn, ftree, ...), comma-separated",
 					val);
 				return CTL_USAGE;

@@ -971,6 +971,7 @@ static void sm_errors(void **state)
 				  "Switch 4 \"S1\"\n[1] \"M1\"[1]\n";
 	char *path = tmp_path("two-port-mgmt.topo"), cmd[512];
 	struct t *t = t_new();
+	const char *r;
 	FILE *f;
 
 	(void)state;
@@ -993,6 +994,11 @@ static void sm_errors(void **state)
 			    "ibswctl: fabric up: \"routing-engine\" is an option of sm opensm\n");
 	t_clear(t);
 	assert_int_equal(t_run(t, "fabric up seed002.net sm opensm routing-engine 'a b'"), 2);
+	/* OpenSM's names are case-sensitive: torus-2QoS is one (it was refused) */
+	t_clear(t);
+	r = "fabric up ibsw-sm.ibnd sm opensm routing-engine torus-2QoS,minhop dry-run";
+	assert_int_equal(t_run(t, r), 0);
+	assert_non_null(strstr(t_out(t), " -R torus-2QoS,minhop\n"));
 	t_clear(t);
 	assert_int_equal(t_run(t, "fabric up seed002.net sm ibsim"), 2);
 	t_clear(t);
