@@ -118,12 +118,18 @@ ibsw_time_scale() {
 # ibsw_rxe_cnt_total COUNTER [HOST...]: sum of an rxe hardware counter
 # over these hosts' devices (all hosts by default).
 ibsw_rxe_cnt_total() {
-	local c=$1 h n=0 v
+	local c=$1 h n=0 v f
 	shift
 
 	[ $# -gt 0 ] || set -- "${!HOST_RXE[@]}"
 	for h; do
-		read -r v <"/sys/class/infiniband/${HOST_RXE[$h]}/ports/1/hw_counters/$c" || return 1
+		f=/sys/class/infiniband/${HOST_RXE[$h]}/ports/1/hw_counters/$c
+		# rdma's exclusive netns mode shows a device in its namespace only
+		if [ -e "$f" ]; then
+			read -r v <"$f" || return 1
+		else
+			v=$(ip netns exec "${HOST_NS[$h]}" cat "$f") || return 1
+		fi
 		n=$((n + v))
 	done
 	echo "$n"
