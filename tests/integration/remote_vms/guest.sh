@@ -90,7 +90,7 @@ case_write_bw() {
 	read -r b0 </sys/class/ibsw/S1/ports/4/counters/port_xmit_data
 	wait_for "writes across S1/4" 60 sending "$b0" || return 1
 	ibsw_rate_window -c port_xmit_data r 5 S1:4
-	wait "$pid" || { cat "$log"; ibsw_fail "ib_write_bw: exit $?"; return 1; }
+	wait "$pid" || { rc=$?; cat "$log"; ibsw_fail "ib_write_bw: exit $rc"; return 1; }
 	cat "$log"
 	read -r inj _ < <(ibsw_hca_rate H1)
 	ibsw_note "ib_write_bw H1 -> H4: S1/4 sent $((r[S1:4] / 1000000)) Mb/s of emulated time, H1 injects at most $((inj / 1000000))"
