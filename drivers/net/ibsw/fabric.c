@@ -23,7 +23,7 @@ struct ibsw_fabric ibsw_fabric = {
 	.clock_ppm	= IBSW_CLOCK_PPM_DEFAULT,
 	.switches	= XARRAY_INIT(ibsw_fabric.switches, 0),
 	.lids		= XARRAY_INIT(ibsw_fabric.lids, 0),
-	.nr_devs	= ATOMIC_INIT(0),
+	.nr_objs	= ATOMIC_INIT(0),
 };
 EXPORT_SYMBOL_IF_KUNIT(ibsw_fabric);
 
@@ -296,9 +296,9 @@ void ibsw_core_exit(void)
 	skb_queue_purge(&ibsw_fabric.agent_queue);
 	ibsw_mgmt_reap_wait();
 
-	/* Sysfs readers may still hold a switch device */
-	wait_var_event(&ibsw_fabric.nr_devs,
-		       !atomic_read(&ibsw_fabric.nr_devs));
+	/* Sysfs readers may still hold a switch, a port or a VL */
+	wait_var_event(&ibsw_fabric.nr_objs,
+		       !atomic_read(&ibsw_fabric.nr_objs));
 	class_unregister(&ibsw_class);
 	xa_destroy(&ibsw_fabric.switches);
 	xa_destroy(&ibsw_fabric.lids);

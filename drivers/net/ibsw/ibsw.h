@@ -77,6 +77,7 @@
 #include <linux/skbuff.h>
 #include <linux/types.h>
 #include <linux/u64_stats_sync.h>
+#include <linux/wait_bit.h>
 #include <linux/xarray.h>
 
 #include "cc.h"
@@ -335,7 +336,8 @@ struct ibsw_switch {
  * @next_id: id of the next switch
  * @lids: host ports by LID (RCU readable)
  * @nr_hosts: host ports
- * @nr_devs: switch devices not yet released
+ * @nr_objs: objects not yet released whose release is this module's code
+ *	(switch devices, port and VL kobjects): module exit waits for 0
  * @sma_queue: SMPs for the SMAs of switches and emulated CAs
  * @sma_work: answers them, in process context under RTNL
  * @agent_queue: GMPs for the general service agents of the switches
@@ -351,7 +353,7 @@ struct ibsw_fabric {
 	u32				next_id;
 	struct xarray			lids;
 	u32				nr_hosts;
-	atomic_t			nr_devs;
+	atomic_t			nr_objs;
 	struct sk_buff_head		sma_queue;
 	struct work_struct		sma_work;
 	struct sk_buff_head		agent_queue;
@@ -359,6 +361,24 @@ struct ibsw_fabric {
 };
 
 extern struct ibsw_fabric ibsw_fabric;
+
+/*
+ * An object whose release runs this module's code is made, or released.
+ * A kobject's release can come long after its last visible use (a sysfs
+ * reader, or CONFIG_DEBUG_KOBJECT_RELEASE's delay), and kobject_del()
+ * drops the parent's reference at once: a port's release may follow its
+ * switch's, so each such object is counted, not only the switch devices.
+ */
+static inline void ibsw_obj_made(void)
+{
+	atomic_inc(&ibsw_fabric.nr_objs);
+}
+
+static inline void ibsw_obj_released(void)
+{
+	if (atomic_dec_and_test(&ibsw_fabric.nr_objs))
+		wake_up_var(&ibsw_fabric.nr_objs);
+}
 
 /**
  * struct ibsw_host - netdev private data of a host port

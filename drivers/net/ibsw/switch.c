@@ -86,6 +86,7 @@ void ibsw_port_release(struct ibsw_port *port)
 	ibsw_stats_free(&port->stats);
 	kfree(rcu_dereference_protected(port->sl2vl, 1));
 	kfree(port);
+	ibsw_obj_released();
 }
 
 /*
@@ -136,6 +137,7 @@ static struct ibsw_port *ibsw_port_alloc(struct ibsw_switch *sw,
 		return NULL;
 	/* From here on kobject_put() frees whatever was allocated */
 	kobject_init(&port->kobj, &ibsw_port_ktype);
+	ibsw_obj_made();
 	port->sw = sw;
 	port->num = num;
 	port->kind = IBSW_PORT_KIND_NONE;
@@ -174,8 +176,7 @@ static void ibsw_switch_release(struct device *dev)
 	kfree(sw->agent);
 	kfree(sw->sma);
 	kfree(sw);
-	if (atomic_dec_and_test(&ibsw_fabric.nr_devs))
-		wake_up_var(&ibsw_fabric.nr_devs);
+	ibsw_obj_released();
 }
 
 struct ibsw_switch *ibsw_switch_find(const char *name)
@@ -261,7 +262,7 @@ struct ibsw_switch *ibsw_switch_create(const char *name, unsigned int nr_ports,
 		goto err_ports;
 
 	device_initialize(&sw->dev);
-	atomic_inc(&ibsw_fabric.nr_devs);
+	ibsw_obj_made();
 	sw->dev.class = &ibsw_class;
 	sw->dev.groups = ibsw_switch_groups;
 	sw->dev.release = ibsw_switch_release;

@@ -429,6 +429,7 @@ static const struct attribute_group *ibsw_vl_groups[] = {
 static void ibsw_vl_kobj_release(struct kobject *kobj)
 {
 	kfree(ibsw_kobj_vl(kobj));
+	ibsw_obj_released();
 }
 
 static const struct kobj_type ibsw_vl_ktype = {
@@ -501,6 +502,7 @@ int ibsw_sysfs_vls_update(struct ibsw_port *port)
 				return -ENOMEM;
 			vk->port = port;
 			vk->vl = v;
+			ibsw_obj_made();
 			err = kobject_init_and_add(&vk->kobj, &ibsw_vl_ktype,
 						   port->vls_kobj, "%u", v);
 			if (err) {
