@@ -145,9 +145,10 @@ ibsw_wait_pid() {
 	local pid=$1
 
 	_ibsw_pid_gone() { ! kill -0 "$pid" 2>/dev/null; }
+	# TERM first: the pid is often a `timeout`, which passes TERM on to
+	# its child; a KILL would leave the child running, holding its device
 	wait_for "process $pid to exit" "$2" _ibsw_pid_gone >/dev/null || {
-		kill -KILL "$pid" 2>/dev/null
-		wait "$pid" 2>/dev/null
+		ibsw_kill_pids "$pid"
 		return 124
 	}
 	wait "$pid"
@@ -217,7 +218,12 @@ ibsw_server_client() {
 	# case may run in a subshell whose ibsw_reap never sees it, and the
 	# server holds its device (fabric down waits for that)
 	ibsw_run "$cli" "$timeout" "${ccmd[@]}" || { ibsw_kill_pids "$spid"; return 1; }
-	ibsw_wait_pid "$spid" 15
+	_ibsw_pid_gone() { ! kill -0 "$spid" 2>/dev/null; }
+	wait_for "${scmd[0]} server on $srv to exit" 15 _ibsw_pid_gone >/dev/null || {
+		# what the server still waits for, before it is stopped
+		declare -F ibsw_rdma_dump >/dev/null && ibsw_rdma_dump "$srv" "$cli"
+	}
+	ibsw_wait_pid "$spid" 1
 	rc=$?
 	[ $rc = 0 ] ||
 		ibsw_fail "${scmd[0]} server on $srv: exit $rc: $(ibsw_last_line "$(cat "$slog")")"

@@ -90,6 +90,24 @@ ibsw_bw_from_log() {
 	     END { if (bw != "") print bw }' "$1"
 }
 
+# ibsw_rdma_dump HOST...: the state of each host's RDMA device, for a run
+# that hangs: its QPs (rdma's own view: state and PSNs), the rxe
+# counters, its port's netdev statistics, and the counters of the
+# switch port it hangs off that are not 0.
+ibsw_rdma_dump() {
+	local h dev sw p
+
+	for h; do
+		dev=${HOST_RXE[$h]} sw=${HOST_SW[$h]:-} p=${HOST_PORT[$h]:-}
+		echo "--- $h ($dev)"
+		hx "$h" rdma -d res show qp link "$dev/1"
+		hx "$h" rdma statistic show link "$dev/1"
+		hx "$h" ip -s link show dev "${HOST_DEV[$h]}"
+		[ -n "$sw" ] && [ -n "$p" ] &&
+			grep -v '^0$' -r "/sys/class/ibsw/$sw/ports/$p/counters" | sed "s|.*/| $sw/$p |"
+	done 2>&1
+}
+
 # Case functions running one tool, SERVER CLIENT as arguments; each skips
 # the case when its program is not installed.
 _have() {

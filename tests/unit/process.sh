@@ -1,0 +1,53 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
+# Unit test of tests/lib/process.sh: a background command that outlives
+# its wait is stopped together with what it runs. The tests start their
+# programs under `timeout`; killing only the `timeout` (SIGKILL) left the
+# program running, holding its RDMA device, and the fabric's teardown then
+# waited for it (a CI run's fabric down timed out after 300 s).
+# Prints "PASS: process/CASE" or "FAIL: process/CASE (why)" per case,
+# exits 1 if any failed.
+set -u
+
+root=$(cd "$(dirname "$0")/../.." && pwd)
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+
+cat >"$tmp/t.sh" <<EOS
+IBSW_TEST=process IBSW_LOGDIR=$tmp IBSW_SKIP=4 _ibsw_failed=0
+_ibsw_pids=() _ibsw_defer=() _ibsw_rxe=() _ibsw_netns=() _ibsw_links=()
+. "$root/tests/lib/report.sh"
+. "$root/tests/lib/process.sh"
+
+# wait_stops_child: a wait that times out stops the program under timeout
+wait_stops_child() {
+	local pid child rc
+
+	timeout -k 3 100 sleep 300 &
+	pid=\$!
+	wait_for "timeout's child" 5 pgrep -P "\$pid" -x sleep >/dev/null || return
+	child=\$(pgrep -P "\$pid" -x sleep)
+	ibsw_wait_pid "\$pid" 1
+	rc=\$?
+	[ "\$rc" = 124 ] || ibsw_fail "status \$rc, not 124" || return
+	_gone() { ! kill -0 "\$child" 2>/dev/null; }
+	wait_for "sleep \$child to end" 10 _gone >/dev/null ||
+		{ kill "\$child"; ibsw_fail "the program under timeout still runs"; }
+}
+ibsw_case wait_stops_child wait_stops_child
+
+# wait_status: a command that ends in time gives its own status
+wait_status() {
+	local pid rc
+
+	timeout 100 sh -c 'exit 3' &
+	pid=\$!
+	ibsw_wait_pid "\$pid" 10
+	rc=\$?
+	[ "\$rc" = 3 ] || ibsw_fail "status \$rc, not 3"
+}
+ibsw_case wait_status wait_status
+ibsw_exit
+EOS
+bash "$tmp/t.sh" 2>&1 | grep -E '^(PASS|FAIL|SKIP):'
+exit "${PIPESTATUS[0]}"
