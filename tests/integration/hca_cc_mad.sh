@@ -1,6 +1,7 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0
 # cpu: shared
+# duration: 75
 #
 # Congestion Control MADs answered by the patched rxe (patch 0005), sent by
 # tools/ccmad (ibsw-ccmad: umad, QP1, GRH) from host H1's namespace to H2

@@ -1,6 +1,7 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0
 # cpu: shared
+# duration: 250
 #
 # Open MPI across the fabric with ibsw-mpirun: NetPIPE (NPopenmpi) between
 # H1 and H4 of seed 002's fabric, across the S1-S2 link, at time scale 1000,

@@ -1,6 +1,7 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0
 # cpu: shared
+# duration: 160
 #
 # The ibsw netlink family (Documentation/netlink/specs/ibsw.yaml), driven
 # through the kernel's ynl library (tools/ynl/ibsw_ynl.py runs many

@@ -1,6 +1,7 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0
 # cpu: shared
+# duration: 120
 #
 # Subnet management with the real stack: a management HCA (an InfiniBand
 # ib_device, ibswctl mgmt add) on port 3 of one-switch.net's switch, and

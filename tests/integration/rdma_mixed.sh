@@ -1,6 +1,7 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0
 # cpu: shared
+# duration: 50
 #
 # RDMA between a host in init_net and a host in a network namespace,
 # joined by a veth pair (patched rdma_rxe), both directions.

@@ -1,6 +1,7 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0
 # cpu: shared
+# duration: 65
 #
 # RDMA between two emulated hosts in two network namespaces, joined by a
 # veth pair, each with an rxe device on its end (patched rdma_rxe):

@@ -1,6 +1,7 @@
 #!/bin/bash
 # vm-options: --no-modules
 # cpu: shared
+# duration: 20
 # SPDX-License-Identifier: GPL-2.0
 #
 # Negative control: with the STOCK rdma_rxe of the distro kernel, two rxe

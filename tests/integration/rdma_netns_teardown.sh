@@ -1,6 +1,7 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0
 # cpu: shared
+# duration: 60
 #
 # Namespaces and netdevs going away under live RDMA flows (patched rdma_rxe).
 #

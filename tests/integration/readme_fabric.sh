@@ -1,6 +1,7 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0
 # cpu: shared
+# duration: 45
 #
 # README.md's "A fabric in three commands" as a newcomer runs it: the block
 # is read from the README itself and run by bash exactly as written, with the

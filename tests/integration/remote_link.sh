@@ -1,6 +1,7 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0
 # cpu: shared
+# duration: 110
 #
 # Remote links (design §9): seed 002's S1-S2 link (4x QDR) cabled over a
 # veth pair as if S1 and S2 were in two kernels: `ibswctl remote add` at

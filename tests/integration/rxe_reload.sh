@@ -1,6 +1,7 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0
 # cpu: shared
+# duration: 120
 #
 # Load and unload the patched rdma_rxe ten times (ROUNDS). Each round
 # makes two hosts in two namespaces with an rxe device each and checks the

@@ -2,6 +2,7 @@
 # SPDX-License-Identifier: GPL-2.0
 # vm-options: -t 900
 # cpu: shared
+# duration: 320
 #
 # OpenSM manages a fabric the builder made: "ibswctl fabric up FILE sm
 # opensm" gives the topology's management node (devid=0x1b5e) a management

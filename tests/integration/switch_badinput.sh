@@ -1,6 +1,7 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0
 # cpu: shared
+# duration: 130
 #
 # Bad input on a host port (topologies/one-switch.net): H1 sends, through
 # an AF_PACKET socket on its ib0 (tests/frames.py), truncated and malformed

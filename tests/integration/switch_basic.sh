@@ -1,6 +1,7 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0
 # cpu: shared
+# duration: 115
 #
 # One ibsw switch, two hosts (topologies/one-switch.net), built by
 # `ibswctl fabric up`: every kind of RDMA traffic crosses the switch

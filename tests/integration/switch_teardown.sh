@@ -1,6 +1,7 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0
 # cpu: shared
+# duration: 200
 #
 # Teardown under traffic, on the testbed of seed 002: while RDMA flows
 # run, delete a host's namespace, a switch-to-switch link, a switch, and
