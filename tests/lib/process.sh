@@ -140,14 +140,16 @@ ibsw_bg() {
 	_ibsw_pids+=("$IBSW_BG_PID")
 }
 
+# ibsw_pid_gone PID: the process has exited
+ibsw_pid_gone() { ! kill -0 "$1" 2>/dev/null; }
+
 # ibsw_wait_pid PID TIMEOUT: wait for a background process; its status.
 ibsw_wait_pid() {
 	local pid=$1
 
-	_ibsw_pid_gone() { ! kill -0 "$pid" 2>/dev/null; }
 	# TERM first: the pid is often a `timeout`, which passes TERM on to
 	# its child; a KILL would leave the child running, holding its device
-	wait_for "process $pid to exit" "$2" _ibsw_pid_gone >/dev/null || {
+	wait_for "process $pid to exit" "$2" ibsw_pid_gone "$pid" >/dev/null || {
 		ibsw_kill_pids "$pid"
 		return 124
 	}
@@ -218,8 +220,7 @@ ibsw_server_client() {
 	# case may run in a subshell whose ibsw_reap never sees it, and the
 	# server holds its device (fabric down waits for that)
 	ibsw_run "$cli" "$timeout" "${ccmd[@]}" || { ibsw_kill_pids "$spid"; return 1; }
-	_ibsw_pid_gone() { ! kill -0 "$spid" 2>/dev/null; }
-	wait_for "${scmd[0]} server on $srv to exit" 15 _ibsw_pid_gone >/dev/null || {
+	wait_for "${scmd[0]} server on $srv to exit" 15 ibsw_pid_gone "$spid" >/dev/null || {
 		# what the server still waits for, before it is stopped
 		declare -F ibsw_rdma_dump >/dev/null && ibsw_rdma_dump "$srv" "$cli"
 	}
