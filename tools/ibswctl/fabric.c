@@ -748,6 +748,26 @@ static int check_machine(struct ctl *ctl, const struct topo *topo,
 	return CTL_OK;
 }
 
+/*
+ * A relative topology that is not here is looked for in the installed data,
+ * so "ibswctl fabric up topologies/seed002.net" works in any directory.
+ */
+static const char *find_topology(const char *path, char *buf, size_t len)
+{
+	char exe[PATH_MAX];
+	ssize_t n;
+
+	if (path[0] == '/' || !access(path, F_OK) || errno != ENOENT)
+		return path;
+	n = readlink("/proc/self/exe", exe, sizeof(exe) - 1);
+	if (n <= 0)
+		return path;
+	exe[n] = '\0';
+	if (ctl_data_path(exe, path, buf, len) || access(buf, F_OK))
+		return path;
+	return buf;
+}
+
 static int fabric_up(struct ctl *ctl, int argc, char **argv)
 {
 	struct plan_opts opts = { .prefix = "", .mtu = PLAN_DEFAULT_MTU, .rxe = true,
@@ -758,6 +778,7 @@ static int fabric_up(struct ctl *ctl, int argc, char **argv)
 	struct topo *topo = NULL;
 	struct plan *plan = NULL;
 	struct topo_diag diag;
+	char topo_buf[PATH_MAX];
 	bool dry_run = false;
 	int rdma_netns = -1, switched = 0;
 	unsigned int i, n;
@@ -768,7 +789,7 @@ static int fabric_up(struct ctl *ctl, int argc, char **argv)
 		usage(ctl->err);
 		return CTL_USAGE;
 	}
-	opts.topo_path = argv[0];
+	opts.topo_path = find_topology(argv[0], topo_buf, sizeof(topo_buf));
 	for (i = 1; i < (unsigned int)argc; i++) {
 		const char *key = argv[i], *val = i + 1 < (unsigned int)argc ? argv[i + 1] : NULL;
 

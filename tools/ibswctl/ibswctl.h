@@ -154,6 +154,14 @@ void ctl_err(struct ctl *ctl, const char *fmt, ...) __printf(2, 3);
 /* A failed request: "ibswctl: WHAT: extack (strerror)". Returns CTL_FAIL. */
 int ctl_nl_err(struct ctl *ctl, int err, const char *fmt, ...) __printf(3, 4);
 
+/*
+ * utils.c: the installed data (topologies, scenarios) is in ../share/ibsw
+ * beside the program's directory: /usr/sbin/ibswctl finds /usr/share/ibsw
+ * whatever the prefix. The path in buf, 0; -ENAMETOOLONG if it does not fit,
+ * -EINVAL if exe is no absolute path with a directory.
+ */
+int ctl_data_path(const char *exe, const char *rel, char *buf, size_t len);
+
 /* utils.c: argument parsing. All return 0 or -EINVAL (message printed). */
 bool ctl_matches(const char *arg, const char *word);
 int ctl_parse_u32(struct ctl *ctl, const char *what, const char *s,

@@ -47,6 +47,22 @@ int ctl_nl_err(struct ctl *ctl, int err, const char *fmt, ...)
 }
 
 /* iproute2's rule: arg is a non-empty prefix of word. */
+int ctl_data_path(const char *exe, const char *rel, char *buf, size_t len)
+{
+	const char *bin = strrchr(exe, '/');
+	const char *prefix_end;
+	int n;
+
+	if (exe[0] != '/' || !bin || bin == exe)
+		return -EINVAL;
+	/* exe's directory's parent: /usr of /usr/sbin/ibswctl */
+	prefix_end = bin - 1;
+	while (prefix_end > exe && *prefix_end != '/')
+		prefix_end--;
+	n = snprintf(buf, len, "%.*s/share/ibsw/%s", (int)(prefix_end - exe), exe, rel);
+	return n < 0 || (size_t)n >= len ? -ENAMETOOLONG : 0;
+}
+
 bool ctl_matches(const char *arg, const char *word)
 {
 	size_t n = strlen(arg);

@@ -754,6 +754,38 @@ static void cc_shift_mult(void **state)
 	t_free(t);
 }
 
+/* The installed data beside the program's directory, whatever the prefix */
+static void data_path(void **state)
+{
+	static const struct {
+		const char *exe, *rel, *want;
+		size_t len;
+		int ret;
+	} cases[] = {
+		{ "/usr/sbin/ibswctl", "topologies/seed002.net",
+		  "/usr/share/ibsw/topologies/seed002.net", 64, 0 },
+		{ "/usr/local/sbin/ibswctl", "x.net", "/usr/local/share/ibsw/x.net", 64, 0 },
+		{ "/opt/ibsw/bin/ibswctl", "a/b", "/opt/ibsw/share/ibsw/a/b", 64, 0 },
+		{ "/sbin/ibswctl", "x.net", "/share/ibsw/x.net", 64, 0 },
+		/* exactly fits: 17 characters and the NUL */
+		{ "/usr/sbin/ibswctl", "x", "/usr/share/ibsw/x", 18, 0 },
+		{ "/usr/sbin/ibswctl", "x", NULL, 17, -ENAMETOOLONG },
+		{ "ibswctl", "x", NULL, 64, -EINVAL },
+		{ "/ibswctl", "x", NULL, 64, -EINVAL },
+	};
+	unsigned int i;
+
+	(void)state;
+	for (i = 0; i < ARRAY_SIZE(cases); i++) {
+		char buf[64];
+
+		assert_int_equal(ctl_data_path(cases[i].exe, cases[i].rel, buf,
+					       cases[i].len), cases[i].ret);
+		if (cases[i].want)
+			assert_string_equal(buf, cases[i].want);
+	}
+}
+
 int main(int argc, char **argv)
 {
 	static const struct cm_test tests[] = {
@@ -776,6 +808,7 @@ int main(int argc, char **argv)
 		cmocka_unit_test(cc_masks),
 		cmocka_unit_test(cc_control_maps),
 		cmocka_unit_test(cc_shift_mult),
+		cmocka_unit_test(data_path),
 	};
 
 	(void)argc;
