@@ -252,8 +252,10 @@ def tools_dir(environ, root):
 
 def app_env(environ, root):
     """The environment of apps: the project's tools (ibswctl, dcms,
-    ibsw-ccmad) first in PATH, from the build directory."""
+    ibsw-ccmad) first in PATH, from the build directory (installed, they
+    are in PATH already)."""
     tools = [os.path.join(tools_dir(environ, root), t) for t in ('ibswctl', 'dcms', 'ccmad')]
+    tools = [t for t in tools if os.path.isdir(t)]
     env = dict(environ)
     env['PATH'] = ':'.join(tools + [environ.get('PATH', '/usr/bin:/bin')])
     return env

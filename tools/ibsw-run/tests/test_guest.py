@@ -69,12 +69,21 @@ class Hca(unittest.TestCase):
 
 class AppEnv(unittest.TestCase):
     def test_tools_first_in_path(self):
-        env = guest.app_env({'PATH': '/usr/bin', 'HOME': '/root'}, '/src')
-        self.assertEqual(env['PATH'], '/src/build/tools/ibswctl:/src/build/tools/dcms:'
-                         '/src/build/tools/ccmad:/usr/bin')
-        self.assertEqual(env['HOME'], '/root')
-        env = guest.app_env({'IBSW_BUILD': '/b'}, '/src')
-        self.assertTrue(env['PATH'].startswith('/b/tools/ibswctl:'))
+        with tempfile.TemporaryDirectory() as src:
+            for t in ('ibswctl', 'dcms', 'ccmad'):
+                os.makedirs(os.path.join(src, 'build', 'tools', t))
+            env = guest.app_env({'PATH': '/usr/bin', 'HOME': '/root'}, src)
+            self.assertEqual(env['PATH'], '%s/build/tools/ibswctl:%s/build/tools/dcms:'
+                             '%s/build/tools/ccmad:/usr/bin' % (src, src, src))
+            self.assertEqual(env['HOME'], '/root')
+            os.makedirs(os.path.join(src, 'b', 'tools', 'ibswctl'))
+            env = guest.app_env({'IBSW_BUILD': os.path.join(src, 'b')}, src)
+            self.assertEqual(env['PATH'], '%s/b/tools/ibswctl:/usr/bin:/bin' % src)
+
+    def test_installed(self):
+        """Installed, no build directory: PATH as it was"""
+        env = guest.app_env({'PATH': '/usr/sbin:/usr/bin'}, '/nonexistent')
+        self.assertEqual(env['PATH'], '/usr/sbin:/usr/bin')
 
 
 class HcaCounters(unittest.TestCase):
