@@ -30,6 +30,12 @@
 #   make repeat T="name..." [N=10] [M=regex]
 #                   run VM tests N times on an idle machine and tabulate
 #                   their notes (tests/repeat; not part of make check)
+#   make install    the modules (/lib/modules/IBSW_KVER/updates), tools, man
+#                   pages, data and the dcms unit; DESTDIR, PREFIX (/usr/local),
+#                   BINDIR, SBINDIR, LIBDIR, DATADIR, MANDIR, DOCDIR, UNITDIR
+#                   are honoured (scripts/install). IBSW_KVER=$(uname -r)
+#                   for the running kernel; or use DKMS (debian/, dkms/)
+#   make uninstall  remove what make install put there
 #   make checkpatch checkpatch.pl over our kernel code and patches
 #   make debugcheck the integration tests on a debug kernel (KASAN, lockdep,
 #                   kmemleak; built once, slow: not part of make check)
@@ -44,7 +50,7 @@ export IBSW_ROOT IBSW_KVER KDIR IBSW_BUILD
 
 Q := $(if $(V),,@)
 
-.PHONY: all deps modules rxe tools check unit kunit vmcheck longcheck repeat demo table3 netpipe bench bench-ports bench-remote bench-scale bench-sm checkpatch debugcheck clean
+.PHONY: all deps modules rxe tools install uninstall check unit kunit vmcheck longcheck repeat demo table3 netpipe bench bench-ports bench-remote bench-scale bench-sm checkpatch debugcheck clean
 
 all: modules rxe tools
 
@@ -59,6 +65,15 @@ rxe: deps
 
 tools: deps
 	$(Q)$(MAKE) -C tools
+
+# scripts/install reads the directories from the environment
+export DESTDIR PREFIX BINDIR SBINDIR LIBDIR DATADIR MANDIR DOCDIR UNITDIR
+
+install: all
+	$(Q)$(IBSW_ROOT)/scripts/install
+
+uninstall:
+	$(Q)$(IBSW_ROOT)/scripts/install --uninstall
 
 check: all
 	$(Q)$(IBSW_ROOT)/tests/run $(if $(T),$(T),all)

@@ -25,7 +25,6 @@ IBSW_BUILD ?= $(IBSW_ROOT)/build
 export IBSW_BUILD
 O := $(IBSW_BUILD)/tools/$(TOOL)
 LIB_O := $(IBSW_BUILD)/tools/lib
-PREFIX ?= /usr/local
 
 CFLAGS ?= -O2 -g
 WARNINGS := -Wall -Wextra -Werror -Wshadow -Wstrict-prototypes \
