@@ -43,13 +43,43 @@ ibsw_qemu_version() {
 		sed -n '1s/^QEMU emulator version \([0-9]*\.[0-9]*\).*/\1/p'
 }
 
+# ibsw_kseries KVER: the kernel series of a release, 6.12 of
+# 6.12.117+deb12-amd64 and 6.1 of 6.1.0-56-amd64
+ibsw_kseries() {
+	local v=${1%%-*}
+
+	v=${v%%+*}
+	echo "${v%.*}"
+}
+
+# The kernel series ibsw's rxe patches exist for: patches/ holds the first
+# one's, patches-SERIES/ each other's (Documentation/install.md, following
+# a new kernel series).
+IBSW_RXE_SERIES="6.12"
+
+# ibsw_rxe_patches SERIES: the directory of the rxe series for that kernel
+# series
+ibsw_rxe_patches() {
+	local d=$IBSW_ROOT/drivers/infiniband/sw/rxe
+
+	case " $IBSW_RXE_SERIES " in
+	*" $1 "*) ;;
+	*) ibsw_die "no rxe series for kernel series $1: ibsw's rxe patches are for $IBSW_RXE_SERIES (drivers/infiniband/sw/rxe)" ;;
+	esac
+	if [ "$1" = "${IBSW_RXE_SERIES%% *}" ]; then
+		echo "$d/patches"
+	else
+		echo "$d/patches-$1"
+	fi
+}
+
 ibsw_paths() {
 	local kver
 	kver=$(ibsw_kver) || exit 1
 	KDIR=${KDIR:-/lib/modules/$kver/build}
 	IBSW_VMLINUZ=${IBSW_VMLINUZ:-/boot/vmlinuz-$kver}
 	IBSW_MODDIR=${IBSW_MODDIR:-/lib/modules/$kver}
-	IBSW_LINUX_TARBALL=${IBSW_LINUX_TARBALL:-/usr/src/linux-source-$IBSW_KSERIES.tar.xz}
+	IBSW_LINUX_TARBALL=${IBSW_LINUX_TARBALL:-/usr/src/linux-source-$(ibsw_kseries "$kver").tar.xz}
 	IBSW_KO=${IBSW_KO:-$IBSW_ROOT/drivers/net/ibsw/ibsw.ko}
 	IBSW_RXE_KO=${IBSW_RXE_KO:-$IBSW_BUILD/rxe/rdma_rxe.ko}
 	export IBSW_ROOT IBSW_BUILD IBSW_CACHE KDIR IBSW_VMLINUZ IBSW_MODDIR \

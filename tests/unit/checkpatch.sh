@@ -33,7 +33,7 @@ if [ "$rc" != 0 ] && [ "$failed" = 0 ]; then
 	sed 's/^/# /' <<<"$out"
 	failed=1
 fi
-for f in $(git ls-files 'drivers/infiniband/sw/rxe/patches/*.patch'); do
+for f in $(git ls-files 'drivers/infiniband/sw/rxe/patches*/*.patch'); do
 	if out=$(scripts/checkpatch "$f" 2>&1); then
 		echo "PASS: checkpatch/$f"
 	else
