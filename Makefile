@@ -36,6 +36,9 @@
 #                   are honoured (scripts/install). IBSW_KVER=$(uname -r)
 #                   for the running kernel; or use DKMS (debian/, dkms/)
 #   make uninstall  remove what make install put there
+#   make packages   the Debian packages ibsw-dkms and ibsw-tools (unsigned),
+#                   lintian, and DKMS's build for the kernels here, in
+#                   build/packages (scripts/packages)
 #   make checkpatch checkpatch.pl over our kernel code and patches
 #   make debugcheck the integration tests on a debug kernel (KASAN, lockdep,
 #                   kmemleak; built once, slow: not part of make check)
@@ -50,7 +53,7 @@ export IBSW_ROOT IBSW_KVER KDIR IBSW_BUILD
 
 Q := $(if $(V),,@)
 
-.PHONY: all deps modules rxe tools install uninstall check unit kunit vmcheck longcheck repeat demo table3 netpipe bench bench-ports bench-remote bench-scale bench-sm checkpatch debugcheck clean
+.PHONY: all deps modules rxe tools install uninstall packages check unit kunit vmcheck longcheck repeat demo table3 netpipe bench bench-ports bench-remote bench-scale bench-sm checkpatch debugcheck clean
 
 all: modules rxe tools
 
@@ -75,7 +78,10 @@ install: all
 uninstall:
 	$(Q)$(IBSW_ROOT)/scripts/install --uninstall
 
-check: all
+packages: deps
+	$(Q)$(IBSW_ROOT)/scripts/packages
+
+check: all packages
 	$(Q)$(IBSW_ROOT)/tests/run $(if $(T),$(T),all)
 
 unit: tools
@@ -84,7 +90,7 @@ unit: tools
 kunit: deps
 	$(Q)$(IBSW_ROOT)/tests/run kunit
 
-vmcheck: all
+vmcheck: all packages
 	$(Q)$(IBSW_ROOT)/tests/run integration $(T)
 
 longcheck: all
