@@ -20,9 +20,9 @@
 #include <linux/stddef.h>
 #include <linux/string.h>
 #include <linux/time64.h>
-#include <linux/unaligned.h>
 
 #include "cc_mad_attr.h"
+#include "compat.h"
 
 /* ---- Header and CC_Key checks ---- */
 

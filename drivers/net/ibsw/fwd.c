@@ -15,8 +15,8 @@
 #include <linux/slab.h>
 #include <linux/sort.h>
 #include <linux/string.h>
-#include <linux/unaligned.h>
 
+#include "compat.h"
 #include "fwd.h"
 
 /* memcmp()'s order, in two word compares: looked up per packet, twice */

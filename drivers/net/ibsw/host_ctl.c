@@ -91,9 +91,9 @@ static void ibsw_host_setup(struct net_device *dev)
 	dev->netdev_ops = &ibsw_host_netdev_ops;
 	dev->rtnl_link_ops = &ibsw_link_ops;
 	dev->needs_free_netdev = true;
-	dev->lltx = true;
+	ibsw_netdev_set_lltx(dev);
 	/* The port belongs to its host: it does not move between namespaces */
-	dev->netns_immutable = true;
+	ibsw_netdev_set_netns_immutable(dev);
 	dev->pcpu_stat_type = NETDEV_PCPU_STAT_TSTATS;
 	dev->mtu = IBSW_HOST_MTU;
 	dev->min_mtu = ETH_MIN_MTU;

@@ -81,6 +81,7 @@
 #include <linux/xarray.h>
 
 #include "cc.h"
+#include "compat.h"
 #include "ctl.h"
 #include "credit.h"
 #include "fwd.h"
@@ -525,7 +526,7 @@ int ibsw_host_set_lid(struct ibsw_port *port, u16 lid);
 void ibsw_lid_release(struct ibsw_port *port);
 
 /* switch.c */
-extern const struct class ibsw_class;
+extern struct class ibsw_class;
 void ibsw_switch_destroy_all(void);
 void ibsw_fabric_fold_wait(void);
 void ibsw_fabric_rescale(void);

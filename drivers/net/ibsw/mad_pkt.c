@@ -6,8 +6,8 @@
 #include <kunit/visibility.h>
 #include <linux/errno.h>
 #include <linux/module.h>
-#include <linux/unaligned.h>
 
+#include "compat.h"
 #include "mad_pkt.h"
 
 /**

@@ -7,8 +7,8 @@
 #include <linux/crc32.h>
 #include <linux/module.h>
 #include <linux/string.h>
-#include <linux/unaligned.h>
 
+#include "compat.h"
 #include "mad_roce.h"
 
 #define IBSW_ETH_P_IP		0x0800

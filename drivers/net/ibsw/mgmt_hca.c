@@ -316,7 +316,7 @@ static int ibsw_mgmt_dereg_mr(struct ib_mr *ibmr, struct ib_udata *udata)
 
 static int ibsw_mgmt_create_cq(struct ib_cq *ibcq,
 			       const struct ib_cq_init_attr *attr,
-			       struct uverbs_attr_bundle *attrs)
+			       IBSW_CREATE_CQ_ATTRS *attrs)
 {
 	struct ibsw_mgmt_cq *cq = to_cq(ibcq);
 

@@ -21,7 +21,9 @@
 #include <net/genetlink.h>
 #include <net/net_namespace.h>
 #include <net/netlink.h>
+#include <net/sock.h>
 
+#include "compat.h"
 #include "ctl.h"
 #include "genl.h"
 #include "netlink.h"
@@ -197,7 +199,9 @@ static int ibsw_nl_parse_vlarb(struct genl_info *info, unsigned int type,
 	struct nlattr *a;
 	int rem, err;
 
-	nlmsg_for_each_attr_type(a, type, info->nlhdr, GENL_HDRLEN, rem) {
+	nlmsg_for_each_attr(a, info->nlhdr, GENL_HDRLEN, rem) {
+		if (nla_type(a) != type)
+			continue;
 		total++;
 		if (!nla_len(a)) {
 			/* a list of one empty entry is the empty list */
@@ -242,8 +246,9 @@ static int ibsw_nl_parse_vls(struct genl_info *info, struct ibsw_port_cfg *cfg)
 	unsigned int vl;
 	int rem, err;
 
-	nlmsg_for_each_attr_type(a, IBSW_A_PORT_VL, info->nlhdr, GENL_HDRLEN,
-				 rem) {
+	nlmsg_for_each_attr(a, info->nlhdr, GENL_HDRLEN, rem) {
+		if (nla_type(a) != IBSW_A_PORT_VL)
+			continue;
 		err = nla_parse_nested(tb, IBSW_A_VL_MAX, a, ibsw_vl_nl_policy,
 				       extack);
 		if (err)
@@ -288,9 +293,8 @@ static int ibsw_nl_parse_sl2vl(struct genl_info *info,
 	const u8 *map;
 	int rem, err;
 
-	nlmsg_for_each_attr_type(a, IBSW_A_PORT_SL2VL, info->nlhdr,
-				 GENL_HDRLEN, rem)
-		n++;
+	nlmsg_for_each_attr(a, info->nlhdr, GENL_HDRLEN, rem)
+		n += nla_type(a) == IBSW_A_PORT_SL2VL;
 	if (!n)
 		return 0;
 	tables = kvcalloc(n, sizeof(*tables), GFP_KERNEL);
@@ -299,8 +303,9 @@ static int ibsw_nl_parse_sl2vl(struct genl_info *info,
 	cfg->sl2vl = tables;
 
 	t = tables;
-	nlmsg_for_each_attr_type(a, IBSW_A_PORT_SL2VL, info->nlhdr,
-				 GENL_HDRLEN, rem) {
+	nlmsg_for_each_attr(a, info->nlhdr, GENL_HDRLEN, rem) {
+		if (nla_type(a) != IBSW_A_PORT_SL2VL)
+			continue;
 		err = nla_parse_nested(tb, IBSW_A_SL2VL_MAX, a,
 				       ibsw_sl2vl_nl_policy, extack);
 		if (err)
@@ -657,7 +662,8 @@ static struct sk_buff *ibsw_nl_msg(struct genl_info *info, u8 cmd,
 	if (!msg)
 		return ERR_PTR(-ENOMEM);
 	if (info)
-		hdr = genlmsg_iput(msg, info);
+		hdr = genlmsg_put_reply(msg, info, &ibsw_nl_family, 0,
+					info->genlhdr->cmd);
 	else
 		hdr = genlmsg_put(msg, 0, 0, &ibsw_nl_family, 0, cmd);
 	err = hdr ? fill(msg, info, arg) : -EMSGSIZE;
@@ -811,16 +817,16 @@ int ibsw_nl_addr_set_doit(struct sk_buff *skb, struct genl_info *info)
 	struct nlattr *a;
 	int rem, err;
 
-	nlmsg_for_each_attr_type(a, IBSW_A_FABRIC_ADDR, info->nlhdr,
-				 GENL_HDRLEN, rem)
-		n++;
+	nlmsg_for_each_attr(a, info->nlhdr, GENL_HDRLEN, rem)
+		n += nla_type(a) == IBSW_A_FABRIC_ADDR;
 	if (n) {
 		addrs = kvcalloc(n, sizeof(*addrs), GFP_KERNEL);
 		if (!addrs)
 			return -ENOMEM;
 	}
-	nlmsg_for_each_attr_type(a, IBSW_A_FABRIC_ADDR, info->nlhdr,
-				 GENL_HDRLEN, rem) {
+	nlmsg_for_each_attr(a, info->nlhdr, GENL_HDRLEN, rem) {
+		if (nla_type(a) != IBSW_A_FABRIC_ADDR)
+			continue;
 		err = nla_parse_nested(tb, IBSW_A_ADDR_MAX, a,
 				       ibsw_addr_nl_policy, extack);
 		if (err)
@@ -1138,8 +1144,8 @@ static int ibsw_nl_port_ntf_fill(struct sk_buff *msg, struct genl_info *info,
  */
 int ibsw_nl_port_get_dump_start(struct netlink_callback *cb)
 {
-	const struct genl_info *info = genl_info_dump(cb);
-	const struct nlattr *name = info->attrs[IBSW_A_PORT_SWITCH_NAME];
+	const struct nlattr *name =
+		ibsw_genl_dump_attrs(cb)[IBSW_A_PORT_SWITCH_NAME];
 	unsigned int nr_ports = 0;
 	struct ibsw_switch_info si;
 	struct ibsw_switch *sw;
@@ -1185,8 +1191,7 @@ static int ibsw_nl_port_dump_one(struct sk_buff *skb,
 			  &ibsw_nl_family, NLM_F_MULTI, IBSW_CMD_PORT_GET);
 	if (!hdr)
 		return -EMSGSIZE;
-	err = ibsw_nl_port_put(skb, sw, port, pi,
-			       genl_info_net(genl_info_dump(cb)));
+	err = ibsw_nl_port_put(skb, sw, port, pi, sock_net(cb->skb->sk));
 	if (err) {
 		genlmsg_cancel(skb, hdr);
 		return err;
@@ -1198,7 +1203,7 @@ static int ibsw_nl_port_dump_one(struct sk_buff *skb,
 static int ibsw_nl_port_dump(struct sk_buff *skb, struct netlink_callback *cb)
 {
 	const struct nlattr *name =
-		genl_info_dump(cb)->attrs[IBSW_A_PORT_SWITCH_NAME];
+		ibsw_genl_dump_attrs(cb)[IBSW_A_PORT_SWITCH_NAME];
 	struct ibsw_nl_dump_ctx *ctx = ibsw_nl_dump_ctx(cb);
 	struct ibsw_switch_info si;
 	struct ibsw_port_info *pi;

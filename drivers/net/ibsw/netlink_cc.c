@@ -10,6 +10,7 @@
 #include <net/genetlink.h>
 #include <net/netlink.h>
 
+#include "compat.h"
 #include "ctl.h"
 #include "genl.h"
 #include "netlink.h"
@@ -130,9 +131,8 @@ static int ibsw_nl_parse_cc_ports(struct genl_info *info,
 	struct nlattr *a;
 	int rem, err;
 
-	nlmsg_for_each_attr_type(a, IBSW_A_CC_PORT_SETTING, info->nlhdr,
-				 GENL_HDRLEN, rem)
-		n++;
+	nlmsg_for_each_attr(a, info->nlhdr, GENL_HDRLEN, rem)
+		n += nla_type(a) == IBSW_A_CC_PORT_SETTING;
 	*nr = 0;
 	if (!n)
 		return 0;
@@ -146,8 +146,9 @@ static int ibsw_nl_parse_cc_ports(struct genl_info *info,
 		return -ENOMEM;
 
 	ps = *ports;
-	nlmsg_for_each_attr_type(a, IBSW_A_CC_PORT_SETTING, info->nlhdr,
-				 GENL_HDRLEN, rem) {
+	nlmsg_for_each_attr(a, info->nlhdr, GENL_HDRLEN, rem) {
+		if (nla_type(a) != IBSW_A_CC_PORT_SETTING)
+			continue;
 		err = nla_parse_nested(tb, IBSW_A_CC_PORT_MAX, a,
 				       ibsw_cc_port_nl_policy, extack);
 		if (err)

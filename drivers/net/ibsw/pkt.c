@@ -14,13 +14,13 @@
 #include <linux/ipv6.h>
 #include <linux/skbuff.h>
 #include <linux/udp.h>
-#include <linux/unaligned.h>
 #include <net/checksum.h>
 #include <net/dsfield.h>
 #include <net/inet_ecn.h>
 #include <net/ip.h>
 #include <net/ipv6.h>
 
+#include "compat.h"
 #include "pkt.h"
 
 static const char * const ibsw_pkt_err_names[] = {

@@ -25,9 +25,9 @@
 #include <linux/overflow.h>
 #include <linux/stddef.h>
 #include <linux/string.h>
-#include <linux/unaligned.h>
 #include <rdma/ib_pma.h>
 
+#include "compat.h"
 #include "pma_attr.h"
 
 /* Field widths; the 4-bit fields share byte 19 of PortCounters */

@@ -23,8 +23,8 @@
 #include <linux/minmax.h>
 #include <linux/stddef.h>
 #include <linux/string.h>
-#include <linux/unaligned.h>
 
+#include "compat.h"
 #include "fwd.h"
 #include "smp_attr.h"
 

@@ -27,12 +27,13 @@
  * The fabric belongs to the initial network namespace, as the netlink
  * family does: a host's namespace (its own sysfs mount) does not see it.
  */
-static const void *ibsw_class_namespace(const struct device *dev)
+static const void *
+ibsw_class_namespace(IBSW_CLASS_DEV_CONST struct device *dev)
 {
 	return &init_net;
 }
 
-const struct class ibsw_class = {
+struct class ibsw_class = {
 	.name = "ibsw",
 	.ns_type = &net_ns_type_operations,
 	.namespace = ibsw_class_namespace,
