@@ -55,7 +55,7 @@ ibsw_kseries() {
 # The kernel series ibsw's rxe patches exist for: patches/ holds the first
 # one's, patches-SERIES/ each other's (Documentation/install.md, following
 # a new kernel series).
-IBSW_RXE_SERIES="6.12"
+IBSW_RXE_SERIES="6.12 6.1"
 
 # ibsw_rxe_patches SERIES: the directory of the rxe series for that kernel
 # series
