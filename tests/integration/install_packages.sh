@@ -34,7 +34,7 @@ IBSW_TOOL_TIMEOUT=60
 ibsw_require_root
 TOOLS_DEB=$PKG/ibsw-tools_${VERSION}_$(dpkg --print-architecture).deb
 DKMS_DEB=$PKG/ibsw-dkms_${VERSION}_all.deb
-BUILT=$PKG/dkms/ibsw-$VERSION.dkms.tar.gz
+BUILT=$PKG/dkms/ibsw-$VERSION-$KVER.dkms.tar.gz
 PREBUILT=/usr/share/ibsw-dkms/ibsw-$VERSION.dkms.tar.gz
 for f in "$TOOLS_DEB" "$DKMS_DEB" "$BUILT"; do
 	[ -e "$f" ] || ibsw_setup_fail "$f missing: run make packages"
