@@ -43,6 +43,12 @@ done
 ibsw_rxe_unload >>"$IBSW_CASE_LOG" 2>&1 || ibsw_setup_fail "cannot unload rdma_rxe"
 # man-db's trigger would index every page, for minutes under TCG
 rm -f /var/lib/man-db/auto-update
+# The postinst builds for the running and the newest kernel: the guest
+# has the headers of the running one only, as a machine that installed
+# its kernel's headers (the host may have several)
+for d in /lib/modules/*/build; do
+	[ "$d" = "/lib/modules/$KVER/build" ] || rm -f "$d"
+done
 
 BLOCK=$(readme_block)
 [ -n "$BLOCK" ] || ibsw_setup_fail "no code block under \"$README_HEADING\" in README.md"
