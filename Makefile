@@ -34,7 +34,7 @@
 #                   pages, data and the dcms unit; DESTDIR, PREFIX (/usr/local),
 #                   BINDIR, SBINDIR, LIBDIR, DATADIR, MANDIR, DOCDIR, UNITDIR
 #                   are honoured (scripts/install). IBSW_KVER=$(uname -r)
-#                   for the running kernel; or use DKMS (debian/, dkms/)
+#                   for the running kernel; or DKMS (scripts/install --dkms)
 #   make uninstall  remove what make install put there
 #   make packages   the Debian packages ibsw-dkms and ibsw-tools (unsigned),
 #                   lintian, and DKMS's build for the kernels here, in

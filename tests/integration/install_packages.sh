@@ -88,8 +88,8 @@ install_dkms() {
 	done
 }
 
-# modprobe ibsw, and rdma_rxe through `rdma link add` (fabric up): the
-# patched rdma_rxe from updates/dkms, not the kernel's
+# modprobe ibsw and rdma_rxe, as a user would: the patched rdma_rxe from
+# updates/dkms, not the kernel's
 modprobe_modules() {
 	modprobe ibsw || ibsw_fail "modprobe ibsw failed" || return
 	[ -d /sys/class/ibsw ] || ibsw_fail "no /sys/class/ibsw after modprobe ibsw" || return
