@@ -14,7 +14,8 @@ prints the kinds with what the switch must do with them.  The BTH of the
 RoCEv2 kinds addresses QP 0xabcdef, which no rxe has, and the ICRC is left
 zero: a switch does not check it (the receiving HCA does).  The cc-mad
 kinds are for the HCA at --dst4 and --dmac: a Congestion Control MAD to
-its QP1 as a UD SEND with a valid ICRC, which rxe takes as its own.
+its QP1 as a UD SEND with a valid ICRC, which rxe takes as its own. So is
+the cnp kind: a RoCEv2 CNP to its QP --qpn with P_Key --pkey.
 """
 
 import argparse
@@ -117,6 +118,16 @@ def gmp4(a, mad):
         ip[:-4] + icrc4(ip[:-4])
 
 
+def cnp4(a):
+    """A RoCEv2 CNP to QP --qpn of --dst4: BTH (opcode 0x81, P_Key --pkey,
+    BECN set, PSN 0), 16 reserved bytes, the ICRC, in an IPv4 frame."""
+    roce = struct.pack("!BBHII", 0x81, 0, a.pkey, (0x40 << 24) | a.qpn, 0) + \
+        bytes(16)
+    ip = ip4(a.src4, a.dst4, udp(roce + bytes(4)))
+    return eth(a.mac, ETH_P_IP, bytes.fromhex(a.dmac.replace(":", ""))) + \
+        ip[:-4] + icrc4(ip[:-4])
+
+
 def inet_csum(data):
     if len(data) % 2:
         data += b"\0"
@@ -193,6 +204,9 @@ def kinds():
         "cc-mad-short": ("mad_short_dropped", lambda a: gmp4(a, cc_mad_set(
             ca_setting(0, 0x0001, {0: (1234, 9, 9, 9)})[:8]))),
         "roce6": ("", lambda a: v6(a, roce)),
+        # For the HCA at --dst4: a CNP to its QP --qpn (hw counters
+        # cc_cnp_rcvd, and cc_cnp_refused unless that QP may take it)
+        "cnp": ("cc_cnp_rcvd", cnp4),
     }
 
 
@@ -210,6 +224,10 @@ def main():
     ap.add_argument("--dmac", default="02:1b:ff:ff:ff:fe",
                     help="destination MAC of the cc-mad kinds: the HCA's "
                     "netdev (the switch does not rewrite it)")
+    ap.add_argument("--qpn", type=lambda v: int(v, 0), default=0xabcdef,
+                    help="destination QP of the cnp kind")
+    ap.add_argument("--pkey", type=lambda v: int(v, 0), default=0xffff,
+                    help="P_Key of the cnp kind")
     ap.add_argument("--sl", type=int, default=15,
                     help="service level of roce-sl (DSCP = 4 * SL)")
     ap.add_argument("--size", type=int, default=8500,

@@ -77,7 +77,7 @@ every_kind() {
 		case $kind in
 		roce) continue ;;	# needs a destination: see no_route
 		roce6) continue ;;	# likewise: see spoofed_source
-		cc-mad*) continue ;;	# for an HCA: hca_cc_mad
+		cc-mad* | cnp) continue ;;	# for an HCA: hca_cc_mad, hca_cc
 		roce-big) inject "$kind" "$counter" --src4 "$SRC4" --dst4 "${HOST_IP4[H2]}" || return ;;
 		roce-sl) inject "$kind" "$counter" --src4 "$SRC4" --dst4 "${HOST_IP4[H2]}" --sl 15 ||
 			return ;;
