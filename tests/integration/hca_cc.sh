@@ -15,7 +15,11 @@
 #    loop), and recover to their fair share once marking stops and the CCTI
 #    timer has run down;
 #  - cnp: UD sends and RDMA READ responses through the congested port are
-#    answered with CNPs, which their senders count and act on;
+#    answered with CNPs, which their senders count and act on, refusing
+#    none;
+#  - cnp_forged: CNPs forged on H1 (tests/frames.py) change nothing at a
+#    UD QP that sends nothing, nor with another P_Key, and are counted
+#    refused (cc_cnp_refused); a QP that sends takes them;
 #  - tools: rping -V, ibv_rc_pingpong -c and ib_write_bw pass with CC on
 #    and off; nothing is lost anywhere.
 # The CA settings use the fabric's time scale and link rate, as the switch.
@@ -331,7 +335,7 @@ cnp() {
 	done
 	marking 15 || return
 	for h in H2 H3 H5; do
-		for c in cc_cnp_sent cc_cnp_rcvd cc_ccti_increase; do
+		for c in cc_cnp_sent cc_cnp_rcvd cc_cnp_refused cc_ccti_increase; do
 			eval "b_${h}_$c=$(rxecnt $h $c)"
 		done
 	done
@@ -343,6 +347,7 @@ cnp() {
 	sleep "$((WINDOW + 4))"
 	for h in H2 H3 H5; do
 		echo "$h: cnp_sent $(rxecnt $h cc_cnp_sent) cnp_rcvd $(rxecnt $h cc_cnp_rcvd)" \
+			"cnp_refused $(rxecnt $h cc_cnp_refused)" \
 			"ccti_increase $(rxecnt $h cc_ccti_increase) becn_sent $(rxecnt $h cc_becn_sent)"
 	done
 	[ "$(rxecnt H5 cc_cnp_sent)" -gt "$b_H5_cc_cnp_sent" ] ||
@@ -352,11 +357,103 @@ cnp() {
 		[ "$(rxecnt $h cc_cnp_rcvd)" -gt "$c" ] || ibsw_fail "$h received no CNP" || return
 		eval "c=\$b_${h}_cc_ccti_increase"
 		[ "$(rxecnt $h cc_ccti_increase)" -gt "$c" ] || ibsw_fail "$h did not raise its CCTI" || return
+		# each CNP answers a packet of its flow: none is refused
+		eval "c=\$b_${h}_cc_cnp_refused"
+		[ "$(rxecnt $h cc_cnp_refused)" = "$c" ] ||
+			ibsw_fail "$h refused $(($(rxecnt $h cc_cnp_refused) - c)) CNPs of the switch's marks" || return
 	done
 	marking 0
 	ibsw_nothing_lost
 }
 ibsw_case cnp cnp
+
+# ------------------------------------------------------------ cnp_forged
+
+# ud_qpn HOST PROGRAM: the QPN of PROGRAM's UD QP on HOST's rxe
+ud_qpn() {
+	hx "$1" rdma resource show qp link "${HOST_RXE[$1]}/1" |
+		awk -v comm="$2" '{ q = t = c = ""
+			for (i = 1; i < NF; i++) {
+				if ($i == "lqpn") q = $(i + 1)
+				if ($i == "type") t = $(i + 1)
+				if ($i == "comm") c = $(i + 1)
+			}
+			if (t == "UD" && c == comm) { print q; exit } }'
+}
+
+# forge N HOST QPN [PKEY]: N CNPs from H1's port to QPN of HOST's rxe
+forge() {
+	local mac
+
+	mac=$(hx "$2" cat "/sys/class/net/${HOST_DEV[$2]}/address") || return
+	hx H1 "$IBSW_ROOT/tests/frames.py" "${HOST_DEV[H1]}" cnp "$1" --src4 "${HOST_IP4[H1]}" \
+		--dst4 "${HOST_IP4[$2]}" --dmac "$mac" --qpn "$3" --pkey "${4:-0xffff}" ||
+		ibsw_fail "frames.py cnp failed"
+}
+
+# after HOST COUNTER DELTA: COUNTER of HOST rose by DELTA since the b_
+# snapshot, within 5 s (the frames cross the switch)
+after() {
+	local i b want
+
+	eval "b=\$b_$1_$2"
+	want=$((b + $3))
+	for ((i = 0; i < 50; i++)); do
+		[ "$(rxecnt "$1" "$2")" -ge "$want" ] && break
+		sleep 0.1
+	done
+	[ "$(rxecnt "$1" "$2")" = "$want" ] ||
+		ibsw_fail "$1 $2 rose by $(($(rxecnt "$1" "$2") - b)), not $3"
+}
+
+snapshot() {
+	local h c
+
+	for h; do
+		for c in cc_cnp_rcvd cc_cnp_refused cc_ccti_increase; do
+			eval "b_${h}_$c=$(rxecnt "$h" "$c")"
+		done
+	done
+}
+
+# A CNP names a QP and carries no key but the P_Key: forged ones must
+# not throttle a UD QP that has sent nothing they could answer. H3 sends
+# UD to H2, whose perftest QP, in RTS, only receives; no marking.
+cnp_forged() {
+	local q2 q3
+
+	cc_reset || return
+	for h in H2 H3; do
+		ccset $h cct "0:0 0:1 0:2 0:3" && ccset $h sl_settings "sl=all ccti_timer=0 ccti_increase=1" &&
+			ccset $h enabled 1 || return
+	done
+	IBSW_FLOW_TOOL=ib_send_bw IBSW_FLOW_SIZE=2048 ibsw_flow_start H3 H2 -c UD &&
+		ibsw_flows_started || return
+	q2=$(ud_qpn H2 ib_send_bw) && q3=$(ud_qpn H3 ib_send_bw) && [ -n "$q2" ] && [ -n "$q3" ] ||
+		ibsw_fail "no UD QP of ib_send_bw: H2 '$q2', H3 '$q3'" || return
+	echo "ib_send_bw UD: H3 QP $q3 sends to H2 QP $q2"
+
+	snapshot H2 H3
+	forge 50 H2 "$q2" && after H2 cc_cnp_rcvd 50 && after H2 cc_cnp_refused 50 &&
+		after H2 cc_ccti_increase 0 || return
+	echo "50 CNPs to H2's receiving QP: all refused, CCTI untouched"
+
+	snapshot H3
+	# 0x8001: another partition (0x7fff, the default's limited member,
+	# would match)
+	forge 20 H3 "$q3" 0x8001 && after H3 cc_cnp_rcvd 20 && after H3 cc_cnp_refused 20 &&
+		after H3 cc_ccti_increase 0 || return
+	echo "20 CNPs with P_Key 0x8001 to H3's sending QP: all refused"
+
+	# a QP that sends takes CNPs, up to one per packet it sent: 3 CNPs
+	# reach the CCT's limit
+	snapshot H3
+	forge 3 H3 "$q3" && after H3 cc_cnp_rcvd 3 && after H3 cc_cnp_refused 0 &&
+		after H3 cc_ccti_increase 3 || return
+	echo "3 CNPs to H3's sending QP: taken, CCTI $(rxecnt H3 cc_ccti_max)"
+	ibsw_flows_running
+}
+ibsw_case cnp_forged cnp_forged
 
 # ----------------------------------------------------------------- tools
 
