@@ -42,6 +42,10 @@
 #   make checkpatch checkpatch.pl over our kernel code and patches
 #   make debugcheck the integration tests on a debug kernel (KASAN, lockdep,
 #                   kmemleak; built once, slow: not part of make check)
+#   make kernelcheck K=KVER [T=name...]
+#                   the integration tests on another kernel installed here
+#                   with its headers, e.g. Debian 12's own 6.1 (K=6.1.0-56-amd64);
+#                   its modules are built in build/kernel-KVER (scripts/kernel-check)
 #
 # KDIR, IBSW_KVER, IBSW_CACHE and IBSW_BUILD may be overridden.
 
@@ -53,7 +57,7 @@ export IBSW_ROOT IBSW_KVER KDIR IBSW_BUILD
 
 Q := $(if $(V),,@)
 
-.PHONY: all deps modules rxe tools install uninstall packages check unit kunit vmcheck longcheck repeat demo table3 netpipe bench bench-ports bench-remote bench-scale bench-sm checkpatch debugcheck clean
+.PHONY: all deps modules rxe tools install uninstall packages check unit kunit vmcheck longcheck repeat demo table3 netpipe bench bench-ports bench-remote bench-scale bench-sm checkpatch debugcheck kernelcheck clean
 
 all: modules rxe tools
 
@@ -128,6 +132,9 @@ checkpatch:
 
 debugcheck: tools
 	$(Q)$(IBSW_ROOT)/scripts/debug-kernel --run $(T)
+
+kernelcheck: tools packages
+	$(Q)$(IBSW_ROOT)/scripts/kernel-check $(or $(K),$(error K=KVER: the kernel to test on, e.g. K=6.1.0-56-amd64)) $(T)
 
 clean:
 	$(Q)$(MAKE) -C $(KDIR) M=$(IBSW_ROOT) clean 2>/dev/null || true

@@ -73,6 +73,33 @@ ibsw_rxe_patches() {
 	fi
 }
 
+# ibsw_copy_module_sources DEST: bring a copy of ibsw.ko's sources in DEST
+# up to date, for a build against another kernel (kbuild's M= writes its
+# objects next to the sources). Only changed files are copied, so make
+# rebuilds only what uses them; files gone here go there too.
+ibsw_copy_module_sources() {
+	local dest=$1 f
+	local -a want
+
+	_ibsw_module_sources() {	# DIR: the sources below DIR, relative
+		(cd "$1" && find Kbuild drivers/net/ibsw include -type f \
+			\( -name '*.[ch]' -o -name Makefile -o -name Kbuild -o -name Kconfig \) \
+			! -name '*.mod.c' 2>/dev/null | LC_ALL=C sort) || true
+	}
+	mkdir -p "$dest"
+	mapfile -t want < <(_ibsw_module_sources "$IBSW_ROOT")
+	[ ${#want[@]} -gt 0 ] || ibsw_die "no module sources in $IBSW_ROOT"
+	for f in "${want[@]}"; do
+		if ! cmp -s "$IBSW_ROOT/$f" "$dest/$f"; then
+			mkdir -p "$(dirname "$dest/$f")"
+			cp "$IBSW_ROOT/$f" "$dest/$f"
+		fi
+	done
+	while IFS= read -r f; do
+		[ -e "$IBSW_ROOT/$f" ] || rm -f "$dest/$f"
+	done < <(_ibsw_module_sources "$dest")
+}
+
 ibsw_paths() {
 	local kver
 	kver=$(ibsw_kver) || exit 1
