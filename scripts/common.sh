@@ -100,6 +100,19 @@ ibsw_copy_module_sources() {
 	done < <(_ibsw_module_sources "$dest")
 }
 
+# ibsw_ynl_dir: the cache of the kernel's YNL tools (ynl-gen-c.py, the
+# ynl library, cli.py), from linux-source-$IBSW_KSERIES whatever the target
+# kernel's series: the committed genl.[ch] are that generator's output,
+# and the library is a client that needs no particular kernel (6.1's
+# source has no YNL at all).
+ibsw_ynl_dir() {
+	local kver
+
+	kver=$(ibsw_kver) || return 1
+	[ "$(ibsw_kseries "$kver")" = "$IBSW_KSERIES" ] || kver=$IBSW_KVER_PIN
+	echo "$IBSW_CACHE/ynl-${kver%%+*}"
+}
+
 ibsw_paths() {
 	local kver
 	kver=$(ibsw_kver) || exit 1

@@ -24,9 +24,7 @@ if [ ! -d /sys/module/ibsw ]; then
 fi
 
 # The kernel's ynl (cli.py and its library), as scripts/ynl-gen caches it
-kbase=${IBSW_KVER:-$(uname -r)}
-kbase=${kbase%%+*}
-YNL_DIR=$IBSW_CACHE/ynl-$kbase/tools/net/ynl
+YNL_DIR=$(ibsw_ynl_dir)/tools/net/ynl
 if [ ! -f "$YNL_DIR/lib/ynl.py" ]; then
 	"$IBSW_ROOT/scripts/ynl-gen" --check >>"$IBSW_LOGDIR/setup.log" 2>&1
 	[ -f "$YNL_DIR/lib/ynl.py" ] ||

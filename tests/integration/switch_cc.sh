@@ -82,10 +82,9 @@ KMSG='^ibswctl: cc set [^:]+: .+ \([A-Z][a-z].*\)$'
 # The kernel's ynl (as netlink_errors.sh finds it), to send what ibswctl
 # itself refuses; empty if it is not there
 ynl_cmd() {
-	local kbase=${IBSW_KVER:-$(uname -r)} dir
+	local dir
 
-	kbase=${kbase%%+*}
-	dir=$IBSW_CACHE/ynl-$kbase/tools/net/ynl
+	dir=$(ibsw_ynl_dir)/tools/net/ynl
 	[ -f "$dir/lib/ynl.py" ] || return 1
 	echo "python3 $IBSW_ROOT/tools/ynl/ibsw_ynl.py --ynl $dir" \
 		"--spec $IBSW_ROOT/Documentation/netlink/specs/ibsw.yaml batch"
