@@ -9,11 +9,12 @@
 # fills S1's input buffer, no credits come back, and the packets of H1's
 # QP wait in H1's host port. Killing the client destroys that QP with its
 # packets queued:
-#  - the process is gone at once (rxe used to wait 50 s for the
-#    references the packets held, then warn and free the QP under them);
+#  - the process is gone well within the 50 s rxe used to wait for the
+#    references the packets held (then it warned and freed the QP under
+#    them);
 #  - once the table is restored the packets leave, and nothing touches
 #    the QP that sent them (scripts/vm fails the run on a warning or an
-#    oops; the unpatched destructor scheduled the freed QP's task);
+#    oops; the unpatched destructor dropped a reference of the freed QP);
 #  - RDMA between the two hosts works again.
 # shellcheck source=tests/lib.sh disable=SC2317,SC2034
 . "$(dirname "$0")/../lib.sh"
@@ -51,11 +52,13 @@ case_stuck() {
 	# SIGKILL the client (not its timeout), so its QP is destroyed at exit
 	t0=$EPOCHREALTIME
 	pkill -KILL -P "$cli" || { ibsw_fail "no client process under $cli"; return 1; }
-	wait_for "H1's ib_write_bw to exit" 40 ibsw_pid_gone "$cli" >/dev/null ||
-		{ ibsw_fail "H1's ib_write_bw still exiting 40 s after SIGKILL"; return 1; }
+	wait_for "H1's ib_write_bw to exit" 60 ibsw_pid_gone "$cli" >/dev/null ||
+		{ ibsw_fail "H1's ib_write_bw still exiting 60 s after SIGKILL"; return 1; }
 	gone=$(ibsw_elapsed "$t0" "$EPOCHREALTIME")
 	echo "client gone $gone s after SIGKILL"
-	[ "${gone%.*}" -lt 10 ] || { ibsw_fail "the client took $gone s to exit"; return 1; }
+	# rxe's wait for the packets was 50 s; the process's own teardown
+	# takes 3 s here, 17 s on the debug kernel (KASAN) beside another VM
+	[ "${gone%.*}" -lt 30 ] || { ibsw_fail "the client took $gone s to exit"; return 1; }
 
 	# the packets the dead QP left go now
 	ibswctl port set "S1/$P2" vlarb-low 0:64 || return 1
