@@ -30,28 +30,13 @@
 /*
  * v6.2 ("netlink: add support for formatted extack messages") and v6.4
  * ("netlink: Add a macro to set policy message with format string"):
- * before them an extack holds no text of its own, so the message is the
- * format itself, and the formatted one a debug message.
+ * before them an extack holds no text of its own (genl_compat.c).
  */
 #if !defined(NL_SET_ERR_MSG_FMT) || !defined(NL_SET_ERR_MSG_ATTR_FMT)
-static inline __printf(3, 4) void
+#define IBSW_EXTACK_FMT_COMPAT
+__printf(3, 4) void
 ibsw_extack_fmt(struct netlink_ext_ack *extack, const struct nlattr *attr,
-		const char *fmt, ...)
-{
-	struct va_format vaf;
-	va_list args;
-
-	if (extack) {
-		extack->_msg = fmt;
-		if (attr)
-			extack->bad_attr = attr;
-	}
-	va_start(args, fmt);
-	vaf.fmt = fmt;
-	vaf.va = &args;
-	net_dbg_ratelimited("%pV\n", &vaf);
-	va_end(args);
-}
+		const char *fmt, ...);
 #endif
 
 #ifndef NL_SET_ERR_MSG_FMT

@@ -21,6 +21,41 @@
 
 #include "genl.c"
 
+#ifdef IBSW_EXTACK_FMT_COMPAT
+/*
+ * Before v6.2 an extack's message is a pointer, which must stay valid
+ * after the handler until netlink_ack() copies the text. Formatted
+ * messages go to a ring of buffers: one is written again only after
+ * IBSW_EXTACK_RING more errors, far more than can fall between a
+ * handler's return and its ack; and the last byte of each stays NUL, so
+ * even then a message could only be garbled, never unterminated.
+ */
+#define IBSW_EXTACK_RING	32
+#define IBSW_EXTACK_LEN		128
+
+static char ibsw_extack_msgs[IBSW_EXTACK_RING][IBSW_EXTACK_LEN];
+static atomic_t ibsw_extack_next = ATOMIC_INIT(0);
+
+void ibsw_extack_fmt(struct netlink_ext_ack *extack, const struct nlattr *attr,
+		     const char *fmt, ...)
+{
+	unsigned int i;
+	va_list args;
+	char *buf;
+
+	if (!extack)
+		return;
+	i = (unsigned int)atomic_inc_return(&ibsw_extack_next) % IBSW_EXTACK_RING;
+	buf = ibsw_extack_msgs[i];
+	va_start(args, fmt);
+	vsnprintf(buf, IBSW_EXTACK_LEN - 1, fmt, args);
+	va_end(args);
+	extack->_msg = buf;
+	if (attr)
+		extack->bad_attr = attr;
+}
+#endif
+
 #ifdef IBSW_GENL_SPLIT_OPS_COMPAT
 #undef genl_family
 #undef ibsw_nl_family
