@@ -71,6 +71,12 @@ q_err() {
 	_want+=("$e $re")
 }
 
+# 6.12's __netlink_dump_start() gives a dump's start the request's extack
+# (cb->extack); 6.1's does not, so there a dump that its start refuses
+# says nothing but its errno. 6.1 is the oldest kernel ibsw builds for.
+DUMP_START_EXTACK=1
+[ "$(ibsw_kseries "$(uname -r)")" = 6.1 ] && DUMP_START_EXTACK=0
+
 # q_run [PREFIX...]: run the queue (through PREFIX, e.g. setpriv) and check
 # every answer; the answers stay in Q_OUT (JSON lines).
 q_run() {
@@ -91,6 +97,10 @@ q_run() {
 			grep -qE -- "${want#* }" <<<"$ext"; then
 			# every refusal but the permission check says why
 			[[ $errno = EPERM || $ext = *"msg: "* ]] && continue
+		elif [ "$DUMP_START_EXTACK" = 0 ] && [ "${_q[i]%% *}" = dump ] &&
+			[ "$ok" = false ] && [ "$errno" = "${want%% *}" ] && [ -z "$ext" ]; then
+			echo "# (no extack from a dump's start on this kernel)"
+			continue
 		fi
 		echo "! want: $want"
 		bad=$((bad + 1))
