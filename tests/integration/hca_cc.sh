@@ -47,6 +47,19 @@ ccset() {
 }
 rxecnt() { cat "/sys/class/infiniband/${HOST_RXE[$1]}/ports/1/hw_counters/$2"; }
 
+# snapshot "HOST..." COUNTER...: each COUNTER of each HOST now, in
+# b_HOST_COUNTER
+snapshot() {
+	local hosts=$1 h c
+
+	shift
+	for h in $hosts; do
+		for c; do
+			eval "b_${h}_$c=$(rxecnt "$h" "$c")"
+		done
+	done
+}
+
 # The CA settings of every host, back to "off" with the fabric's clock
 cc_reset() {
 	local h
@@ -241,11 +254,7 @@ becn() {
 			ccset $h enabled 1 || return
 	done
 	marking 15 || ibsw_fail "cc set $SW failed" || return
-	for h in H1 H2 H5; do
-		for c in cc_fecn_rcvd cc_becn_sent cc_becn_rcvd cc_ccti_increase; do
-			eval "b_${h}_$c=$(rxecnt $h $c)"
-		done
-	done
+	snapshot "H1 H2 H5" cc_fecn_rcvd cc_becn_sent cc_becn_rcvd cc_ccti_increase
 	ibsw_flow_start H1 H5 && ibsw_flow_start H2 H5 && ibsw_flows_started || return
 	# the loop settles: the first marks, BECNs and CCTI increases
 	sleep 2
@@ -334,11 +343,7 @@ cnp() {
 			ccset $h enabled 1 || return
 	done
 	marking 15 || return
-	for h in H2 H3 H5; do
-		for c in cc_cnp_sent cc_cnp_rcvd cc_cnp_refused cc_ccti_increase; do
-			eval "b_${h}_$c=$(rxecnt $h $c)"
-		done
-	done
+	snapshot "H2 H3 H5" cc_cnp_sent cc_cnp_rcvd cc_cnp_refused cc_ccti_increase
 	# into H5: an RDMA WRITE flow from H1, UD sends from H3, and RDMA READ
 	# responses from H2 (H5 reads)
 	ibsw_flow_start H1 H5 &&
@@ -406,21 +411,11 @@ after() {
 		ibsw_fail "$1 $2 rose by $(($(rxecnt "$1" "$2") - b)), not $3"
 }
 
-snapshot() {
-	local h c
-
-	for h; do
-		for c in cc_cnp_rcvd cc_cnp_refused cc_ccti_increase; do
-			eval "b_${h}_$c=$(rxecnt "$h" "$c")"
-		done
-	done
-}
-
 # A CNP names a QP and carries no key but the P_Key: forged ones must
 # not throttle a UD QP that has sent nothing they could answer. H3 sends
 # UD to H2, whose perftest QP, in RTS, only receives; no marking.
 cnp_forged() {
-	local q2 q3
+	local h q2 q3
 
 	cc_reset || return
 	for h in H2 H3; do
@@ -433,14 +428,14 @@ cnp_forged() {
 		ibsw_fail "no UD QP of ib_send_bw: H2 '$q2', H3 '$q3'" || return
 	echo "ib_send_bw UD: H3 QP $q3 sends to H2 QP $q2"
 
-	snapshot H2 H3
+	snapshot "H2 H3" cc_cnp_rcvd cc_cnp_refused cc_ccti_increase
 	# the CCTI first: what an unpatched rxe gets wrong (it has no
 	# cc_cnp_refused either)
 	forge 50 H2 "$q2" && after H2 cc_cnp_rcvd 50 && sleep 0.2 &&
 		after H2 cc_ccti_increase 0 && after H2 cc_cnp_refused 50 || return
 	echo "50 CNPs to H2's receiving QP: all refused, CCTI untouched"
 
-	snapshot H3
+	snapshot H3 cc_cnp_rcvd cc_cnp_refused cc_ccti_increase
 	# 0x8001: another partition (0x7fff, the default's limited member,
 	# would match)
 	forge 20 H3 "$q3" 0x8001 && after H3 cc_cnp_rcvd 20 && after H3 cc_cnp_refused 20 &&
@@ -449,7 +444,7 @@ cnp_forged() {
 
 	# a QP that sends takes CNPs, up to one per packet it sent: 3 CNPs
 	# reach the CCT's limit
-	snapshot H3
+	snapshot H3 cc_cnp_rcvd cc_cnp_refused cc_ccti_increase
 	forge 3 H3 "$q3" && after H3 cc_cnp_rcvd 3 && after H3 cc_cnp_refused 0 &&
 		after H3 cc_ccti_increase 3 || return
 	echo "3 CNPs to H3's sending QP: taken, CCTI $(rxecnt H3 cc_ccti_max)"

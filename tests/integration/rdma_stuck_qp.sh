@@ -40,11 +40,11 @@ h1_stalled() {
 }
 
 case_stuck() {
-	local f cli t0 gone
+	local cli t0 gone
 
 	ibswctl port set "S1/$P2" vlarb-high none vlarb-low none || return 1
 	ibsw_flow_start H1 H2 || return 1
-	f=$IBSW_FLOW cli=${_ibsw_flow_cli[$IBSW_FLOW]}
+	cli=$IBSW_FLOW_CLI
 	wait_for "H1's flow to stall at S1" 60 h1_stalled ||
 		{ ibsw_fail "S1 still takes H1's data with VL 0 starved"; return 1; }
 	echo "H1's flow stalled: S1/$P1 received $(ibsw_cnt S1 "$P1" port_rcv_data) words"

@@ -32,7 +32,8 @@ _ibsw_flows_forget() {
 # (ib_write_bw, 64 KiB messages) in the background, running until the case
 # ends, when ibsw_reap kills server and client. Returns once the client
 # was started; the flow is "SRC>DST" for ibsw_flows_started (also in
-# IBSW_FLOW). IBSW_FLOW_TOOL (another perftest bw tool) and IBSW_FLOW_SIZE
+# IBSW_FLOW), and IBSW_FLOW_CLI is its client's pid (the timeout running
+# the tool). IBSW_FLOW_TOOL (another perftest bw tool) and IBSW_FLOW_SIZE
 # change the tool and the message size; the client runs on SRC, so with
 # ib_read_bw the data goes from DST to SRC.
 ibsw_flow_start() {
@@ -78,7 +79,7 @@ ibsw_flow_start() {
 	_ibsw_flow_from[$f]=$from _ibsw_flow_base[$f]=$base _ibsw_flow_t0[$f]=${EPOCHREALTIME/./}
 	_ibsw_flow_cli[$f]=$IBSW_BG_PID _ibsw_flow_srv[$f]=$spid _ibsw_flow_log[$f]=$log
 	unset "_ibsw_flow_up[$f]"
-	IBSW_FLOW=$f
+	IBSW_FLOW=$f IBSW_FLOW_CLI=$IBSW_BG_PID
 	echo "$(ibsw_ts) flow $s -> $d started ($tool, log ${log##*/})"
 }
 
