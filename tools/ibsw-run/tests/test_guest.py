@@ -332,6 +332,41 @@ class Perftest(unittest.TestCase):
         self.assertEqual(argv[-1], '--report_gbits')
 
 
+class Renice(unittest.TestCase):
+    """A flow's programs start at nice 0 and go to PERFTEST_NICE once it
+    sends: every thread of the program, not only its first."""
+
+    def test_every_thread(self):
+        prog = ('import threading, time\n'
+                'threading.Thread(target=time.sleep, args=(30,), daemon=True).start()\n'
+                'print("up", flush=True)\n'
+                'time.sleep(30)\n')
+        with tempfile.TemporaryDirectory() as d:
+            log = os.path.join(d, 'log')
+            p = guest.Proc('test', None, [sys.executable, '-c', prog], log)
+            try:
+                for _ in range(200):
+                    with open(log) as f:
+                        if 'up' in f.read().splitlines():
+                            break
+                    subprocess.run(['sleep', '0.05'], check=True)
+                tids = [int(t) for t in os.listdir('/proc/%d/task' % p.pid)]
+                self.assertEqual(len(tids), 2)
+                self.assertEqual({os.getpriority(os.PRIO_PROCESS, t) for t in tids}, {0})
+                p.renice(guest.PERFTEST_NICE)
+                self.assertEqual({os.getpriority(os.PRIO_PROCESS, t) for t in tids},
+                                 {guest.PERFTEST_NICE})
+            finally:
+                p.signal_group(9)
+                p.p.wait()
+
+    def test_gone(self):
+        with tempfile.TemporaryDirectory() as d:
+            p = guest.Proc('test', None, ['true'], os.path.join(d, 'log'))
+            p.p.wait()
+            p.renice(guest.PERFTEST_NICE)   # no error for a program that ended
+
+
 class Lookups(unittest.TestCase):
     def test_ipv4_gid(self):
         self.assertEqual(guest.ipv4_gid('10.0.1.2'), '0000:0000:0000:0000:0000:ffff:0a00:0102')
