@@ -1,6 +1,6 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0
-# vm-options: -t 1200
+# vm-options: -t 1200 -c 1
 #
 # Congestion control end to end: scenario 1 of seed 002 with switch
 # marking and the patched rxe's HCA congestion control on, the paper's
@@ -11,16 +11,24 @@
 #    (the parking lot solved), S2 marked packets to H5, H5's rxe answered
 #    them and every contributor's rxe got BECNs and raised its CCTI;
 #  - cc_off: the same run with congestion control off: the head-of-line
-#    blocking of the congestion tree returns, F1 falls below 60% of solo;
-#  - cc_opensm: the same run on the fabric with a management node where
-#    OpenSM's congestion control manager sets Table I by MADs
+#    blocking of the congestion tree returns, F1 falls below 60% of solo,
+#    and the parking lot: F4 and F5, alone on their input ports of S2,
+#    each get at least 1.5 times what F2 and F3, which share S1's link,
+#    get;
+#  - cc_opensm: the fabric with a management node where OpenSM's
+#    congestion control manager sets Table I by MADs
 #    (scenarios/seed002-s1-cc-1x-sm.scn): the switches and rxe devices
 #    start the traffic with the settings cc_on's run wrote through ibswctl
-#    and sysfs, and F1 with the contributors is within 5% of cc_on's.
-# F1 alone is measured over 50 emulated ms, all five flows over 150 ms
-# (the run takes 45 s of wall-clock time at scale 100). The scenario
-# file's own window, the issue's last two emulated seconds, takes 4
-# minutes per run: IBSW_E2E_LONG=1 measures that (CC on only).
+#    and sysfs (F1 alone runs to show it).
+# F1 alone is measured over 50 emulated ms, all five flows over 300 ms
+# with CC on (150 ms with CC off; a run takes about a minute of wall-clock
+# time at scale 100). One vCPU: under single-threaded TCG two vCPUs only
+# add the wait of a process woken on the idle one for the other's timer
+# tick, and the links fell behind their pace by 1.4% with two (0.01% with
+# one), F1 with them. The scenario file's own window, the issue's last two
+# emulated seconds, takes 4 minutes per run: IBSW_E2E_LONG=1 (make
+# longcheck T=seed002_s1_cc) measures that, and there cc_opensm runs the
+# contributors too and wants F1 within 5% of cc_on's rate.
 # shellcheck source=tests/lib.sh disable=SC2317
 . "$(dirname "$0")/../lib.sh"
 
@@ -93,15 +101,18 @@ held() {
 
 rm -f "$IBSW_LOGDIR/summary"
 
-# short SCENARIO NAME: the scenario with F1 alone for 100 ms (its rate is
-# steady within 5 ms of its start), then all five flows for 150 ms after
-# the same 185 ms of settling as the paper's schedule: the contributors
-# start 150 ms earlier than in the scenario file. Written elsewhere, it
-# names its topology and OpenSM's configuration by absolute paths.
+# short SCENARIO NAME [ALL]: the scenario with F1 alone for 100 ms (its
+# rate is steady within 5 ms of its start), then all five flows for ALL ms
+# (150) after the same 185 ms of settling as the paper's schedule: the
+# contributors start 150 ms earlier than in the scenario file. Written
+# elsewhere, it names its topology and OpenSM's configuration by absolute
+# paths.
 short() {
-	sed -e "s/^name .*/name $2/" -e 's/^duration .*/duration 450ms/' \
+	local all=${3:-150}
+
+	sed -e "s/^name .*/name $2/" -e "s/^duration .*/duration $((300 + all))ms/" \
 		-e 's/^window f1-alone .*/window f1-alone 50ms 100ms/' \
-		-e 's/^window all .*/window all 300ms 450ms/' \
+		-e "s/^window all .*/window all 300ms $((300 + all))ms/" \
 		-e "s|^topology \.\./|topology $IBSW_ROOT/|" \
 		-e "s|^\(fabric .*sm-conf \)\([^ /][^ ]*\)|\1$IBSW_ROOT/scenarios/\2|" "$1" |
 		awk '$1 == "flow" && $2 != "F1" && $(NF - 1) == "start" && $NF ~ /^[0-9]+ms$/ {
@@ -113,7 +124,7 @@ cc_on() {
 
 	if [ "$LONG" != 1 ]; then
 		scn=$IBSW_LOGDIR/on.scn
-		short "$SCN" seed002-s1-cc-1x-short >"$scn"
+		short "$SCN" seed002-s1-cc-1x-short 300 >"$scn"
 	fi
 	run on "$scn" || return
 	while read -r line; do note "CC on: $line"; done < <(held on)
@@ -158,20 +169,45 @@ cc_off() {
 	share=$(f1_share off)
 	note "CC off: F1 $(get off .flows.F1.windows.all.mean) Gb/s with the contributors, $share of solo; contributors' Jain index $(get off .fairness.contributors.jain.all)"
 	awk -v f="$share" 'BEGIN { exit !(f < 0.6) }' ||
-		ibsw_fail "F1 kept $share of its solo throughput with CC off: no head-of-line blocking?"
+		ibsw_fail "F1 kept $share of its solo throughput with CC off: no head-of-line blocking?" ||
+		return
+	parking_lot off
+}
+
+# parking_lot DIR: S2 serves its input ports in turn, and F2 and F3 share
+# the one from S1, so F4 and F5 each get at least 1.5 times what F2 and
+# F3 get (twice, in the paper)
+parking_lot() {
+	local f
+	local -a r
+
+	for f in F2 F3 F4 F5; do
+		r[${f#F}]=$(get "$1" ".flows.$f.windows.all.mean")
+	done
+	note "CC off: parking lot: F2 ${r[2]}, F3 ${r[3]}, F4 ${r[4]}, F5 ${r[5]} Gb/s"
+	awk -v a="${r[2]}" -v b="${r[3]}" -v c="${r[4]}" -v d="${r[5]}" \
+		'BEGIN { m = a > b ? a : b; exit !(c >= 1.5 * m && d >= 1.5 * m) }' ||
+		ibsw_fail "no parking lot with CC off: F4 ${r[4]}, F5 ${r[5]} against F2 ${r[2]}, F3 ${r[3]} Gb/s"
 }
 ibsw_case cc_off cc_off
 
 # OpenSM's congestion control manager in ibswctl's place. The settings
 # compared are those run.json recorded before the traffic (ibswctl -j cc
-# show of each switch, each host's rxe cc/ files); F1's rate with the
-# contributors within 5% of cc_on's.
+# show of each switch, each host's rxe cc/ files): equal settings are the
+# same model, so F1 alone runs, to show the fabric under OpenSM carries
+# traffic. With IBSW_E2E_LONG=1 the whole scenario runs and F1's rate with
+# the contributors is within 5% of cc_on's.
 cc_opensm() {
-	local scn=$IBSW_LOGDIR/sm.scn on sm ratio d
+	local scn=$SCN_SM on sm ratio d
 
-	[ "$LONG" != 1 ] || ibsw_skip "IBSW_E2E_LONG=1 measures CC on only" || return
 	[ -s "$IBSW_LOGDIR/on/run.json" ] || ibsw_skip "no cc_on run to compare with" || return
-	short "$SCN_SM" seed002-s1-cc-1x-sm-short >"$scn"
+	if [ "$LONG" != 1 ]; then
+		scn=$IBSW_LOGDIR/sm.scn
+		short "$SCN_SM" seed002-s1-cc-1x-sm-f1 |
+			awk '($1 == "flow" && $2 != "F1") || $1 == "fairness" ||
+			     ($1 == "window" && $2 == "all") { next }
+			     $1 == "duration" { $2 = "150ms" } { print }' >"$scn"
+	fi
 	# OpenSM's files stay where fabric up left them when it fails
 	run sm "$scn" || { tail -n 30 /run/ibsw/opensm/opensm.log /run/ibsw/opensm/opensm.out; false; } ||
 		return
@@ -188,6 +224,7 @@ cc_opensm() {
 	diff -u "$IBSW_LOGDIR/on.cc_state.json" "$IBSW_LOGDIR/sm.cc_state.json" ||
 		ibsw_fail "OpenSM's settings differ from those the scenario set with ibswctl" || return
 	solo_ok sm || return
+	[ "$LONG" = 1 ] || return 0
 	on=$(get on .flows.F1.windows.all.mean) sm=$(get sm .flows.F1.windows.all.mean)
 	ratio=$(awk -v a="$sm" -v b="$on" 'BEGIN { if (b <= 0) print 0; else printf "%.3f", a / b }')
 	note "OpenSM: F1 $sm Gb/s with the contributors, $(f1_share sm) of solo, $ratio of cc_on's; contributors' Jain index $(get sm .fairness.contributors.jain.all)"
