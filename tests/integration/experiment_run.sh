@@ -1,5 +1,6 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0
+# vm-options: -c 1
 #
 # The experiment runner end to end on this kernel (ibsw-run --no-vm):
 # scenarios/two-flows.scn (H1 and H2 into H5's 1x SDR link) gives the

@@ -1,5 +1,6 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0
+# vm-options: -c 1
 #
 # HCA congestion control of the patched rxe (IBA annex A10, CA side) on a
 # 1x SDR fan-in (topologies/fan-in.net: H1-H4 and H5 on one switch):

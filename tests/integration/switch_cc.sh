@@ -1,5 +1,6 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0
+# vm-options: -c 1
 #
 # Switch congestion control (IB annex A10, switch side) on the testbed of
 # seed 002 (topologies/seed002.net), configured with `ibswctl cc`:

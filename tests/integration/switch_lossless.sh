@@ -1,5 +1,6 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0
+# vm-options: -c 1
 #
 # Lossless under overload: H1-H4 send to H5 through one switch
 # (topologies/fan-in.net, 1x SDR links), four times what H5's link

@@ -1,5 +1,6 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0
+# vm-options: -c 1
 #
 # Link-rate fidelity: one ib_write_bw flow over an idle switch
 # (topologies/one-switch.net) carries at least 95% of the configured data
