@@ -256,7 +256,8 @@ becn() {
 	done
 	marking 15 || ibsw_fail "cc set $SW failed" || return
 	snapshot "H1 H2 H5" cc_fecn_rcvd cc_becn_sent cc_becn_rcvd cc_ccti_increase
-	ibsw_flow_start H1 H5 && ibsw_flow_start H2 H5 && ibsw_flows_started || return
+	ibsw_flow_start H1 H5 && ibsw_flows_started "$IBSW_FLOW" &&
+		ibsw_flow_start H2 H5 && ibsw_flows_started "$IBSW_FLOW" || return
 	# the loop settles: the first marks, BECNs and CCTI increases
 	sleep 2
 
@@ -347,9 +348,11 @@ cnp() {
 	snapshot "H2 H3 H5" cc_cnp_sent cc_cnp_rcvd cc_cnp_refused cc_ccti_increase
 	# into H5: an RDMA WRITE flow from H1, UD sends from H3, and RDMA READ
 	# responses from H2 (H5 reads)
-	ibsw_flow_start H1 H5 &&
+	ibsw_flow_start H1 H5 && ibsw_flows_started "$IBSW_FLOW" &&
 		IBSW_FLOW_TOOL=ib_send_bw IBSW_FLOW_SIZE=2048 ibsw_flow_start H3 H5 -c UD &&
-		IBSW_FLOW_TOOL=ib_read_bw ibsw_flow_start H5 H2 || return
+		ibsw_flows_started "$IBSW_FLOW" &&
+		IBSW_FLOW_TOOL=ib_read_bw ibsw_flow_start H5 H2 && ibsw_flows_started "$IBSW_FLOW" ||
+		return
 	sleep "$((WINDOW + 4))"
 	for h in H2 H3 H5; do
 		echo "$h: cnp_sent $(rxecnt $h cc_cnp_sent) cnp_rcvd $(rxecnt $h cc_cnp_rcvd)" \

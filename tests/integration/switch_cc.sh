@@ -274,10 +274,9 @@ scenario1() {
 	ibswctl cc log clear S1 && ibswctl cc log clear S2 && ibswctl counters clear S1 &&
 		ibswctl counters clear S2 || ibsw_fail "clearing logs and counters failed" || return
 
-	ibsw_flow_start H1 H4 || return
+	ibsw_flow_start H1 H4 && ibsw_flows_started "$IBSW_FLOW" || return
 	for h in H2 H3 H6 H7; do
-		sleep 1
-		ibsw_flow_start "$h" H5 || return
+		ibsw_flow_start "$h" H5 && ibsw_flows_started "$IBSW_FLOW" || return
 	done
 	# the clients take a while to connect (seconds under TCG)
 	eval "$(snapshot s0)"

@@ -27,11 +27,10 @@ overload() {
 	local h sw=${HOST_SW[H5]} p5=${HOST_PORT[H5]} d0 d1 t0 t1 rate
 	local -A r
 
-	for h in H1 H2 H3 H4; do
-		ibsw_flow_start "$h" H5 || return 1
-	done
 	# full load from here on: all four send (they run until the case ends)
-	ibsw_flows_started || return
+	for h in H1 H2 H3 H4; do
+		ibsw_flow_start "$h" H5 && ibsw_flows_started "$IBSW_FLOW" || return 1
+	done
 	d0=$(ibsw_cnt "$sw" "$p5" port_xmit_data) t0=${EPOCHREALTIME/./}
 	ibsw_case_verify & local vpid=$!
 	ibsw_rate_window r "$SECS" "$(port_of H1)" "$(port_of H2)" "$(port_of H3)" "$(port_of H4)"

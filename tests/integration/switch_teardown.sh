@@ -29,9 +29,8 @@ busy() {
 
 	for s in "$@"; do
 		d=${s#*>} s=${s%>*}
-		ibsw_flow_start "$s" "$d" || return 1
+		ibsw_flow_start "$s" "$d" && ibsw_flows_started "$IBSW_FLOW" || return 1
 	done
-	ibsw_flows_started
 }
 
 # step_start CMD...: run a teardown step in the background (STEP_PID)

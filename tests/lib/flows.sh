@@ -48,11 +48,13 @@ ibsw_flow_start() {
 	# --run_infinitely: a report every IBSW_FLOW_REPORT s, no end (perftest
 	# 4.5 has it for the bw tests). -u 20: a QP timeout of 4 s, as queueing
 	# delays grow with the time scale (rxe's own timers are not scaled).
-	# nice 19: perftest busy-polls, and at nice 0 the softirqs and workers
-	# that run the emulated links and rxe wait for its time slices
-	# (ibsw-run's guest.py)
+	# Both programs start at nice 0 and go to nice 19 once the flow sends
+	# (ibsw_flows_started): perftest busy-polls, and at nice 0 the softirqs
+	# and workers that run the emulated links and rxe wait for its time
+	# slices; at nice 19 from the start, a program set itself up in what
+	# the flows already polling left it (ibsw-run's guest.py)
 	# shellcheck disable=SC2086
-	ibsw_bg "$d" "$log" "$IBSW_FLOW_LIMIT" nice -n 19 "$tool" $sa -p "$IBSW_PORT" -F \
+	ibsw_bg "$d" "$log" "$IBSW_FLOW_LIMIT" "$tool" $sa -p "$IBSW_PORT" -F \
 		-s "$size" --run_infinitely -D "$IBSW_FLOW_REPORT" --report_gbits -u 20 "$@"
 	local spid=$IBSW_BG_PID
 	_ibsw_flow_srv_ready() {
@@ -72,7 +74,7 @@ ibsw_flow_start() {
 	ibsw_cnt_file cf "${HOST_SW[$from]}" "${HOST_PORT[$from]}" port_rcv_data
 	read -r base <"$cf" || ibsw_fail "no port_rcv_data for $from ($cf)" || return
 	# shellcheck disable=SC2086
-	ibsw_bg "$s" "$log" "$IBSW_FLOW_LIMIT" nice -n 19 "$tool" $ca -p "$IBSW_PORT" -F \
+	ibsw_bg "$s" "$log" "$IBSW_FLOW_LIMIT" "$tool" $ca -p "$IBSW_PORT" -F \
 		-s "$size" --run_infinitely -D "$IBSW_FLOW_REPORT" --report_gbits -u 20 "$@" "$(_oob "$d")"
 	f="$s>$d"
 	[ -n "${_ibsw_flow_t0[$f]+x}" ] || _ibsw_flows+=("$f")
@@ -97,6 +99,20 @@ _ibsw_flow_dead() {
 	return 1
 }
 
+# _ibsw_flow_nice FLOW: its server and client (the programs their
+# `timeout`s run), every thread, to nice 19
+_ibsw_flow_nice() {
+	local pid prog t
+
+	for pid in "${_ibsw_flow_cli[$1]}" "${_ibsw_flow_srv[$1]}"; do
+		for prog in $(pgrep -P "$pid"); do
+			for t in /proc/"$prog"/task/*; do
+				renice -n 19 -p "${t##*/}" >/dev/null 2>&1
+			done
+		done
+	done
+}
+
 # ibsw_flows_started [FLOW...]: wait until each flow ("SRC>DST" as
 # started; default: every flow of the case) has measurably started: its
 # sender's switch port received IBSW_FLOW_START_BYTES of data since the
@@ -105,7 +121,9 @@ _ibsw_flow_dead() {
 # less in the time allowed; but a host that already sends another flow
 # looks started at once). A flow that has not sent that after
 # IBSW_FLOW_START_TIMEOUT wall seconds from its client's start fails the
-# case: "flow H6->H5 did not start within 90 s".
+# case: "flow H6->H5 did not start within 90 s". A flow that sends goes to
+# nice 19. Start flows one at a time, each waited for, so that one starts
+# beside flows already at nice 19.
 ibsw_flows_started() {
 	local f cf v now left words=$((IBSW_FLOW_START_BYTES / 4)) why delay=0.05
 
@@ -123,6 +141,7 @@ ibsw_flows_started() {
 			read -r v <"$cf" || v=0
 			if [ $((v - _ibsw_flow_base[$f])) -ge "$words" ]; then
 				_ibsw_flow_up[$f]=$now
+				_ibsw_flow_nice "$f"
 				echo "$(ibsw_ts) flow ${f/>/->} sending, $(ibsw_elapsed "${_ibsw_flow_t0[$f]}" "$now") s after its client's start"
 				continue
 			fi
