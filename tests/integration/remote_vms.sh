@@ -1,6 +1,7 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0
 # runs-on: host
+# cpu: whole
 #
 # A fabric across two machines: two VMs joined by a QEMU dgram NIC
 # (scripts/vm --nic), seed 002 split by topologies/seed002-2m.net, S1 and
