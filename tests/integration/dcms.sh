@@ -1,6 +1,6 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0
-# vm-options: -t 900 -c 1
+# vm-options: -t 900
 #
 # DCMS (seed 000) on an emulated fabric, with real RDMA flows:
 #  - static: `dcms static` with the paper's profile sets every switch's
