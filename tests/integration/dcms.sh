@@ -20,8 +20,8 @@
 #    restore     on exit dcms restored what it changed;
 #    plot        dcms-plot draws the paper's Fig. 5b from the run.
 # The run takes about three minutes of wall-clock time (scale 200). Two
-# vCPUs: with one, dcms set Low in the sweep A-D started in, and recovery,
-# which judges X-Y's dip by whole sweeps, saw no victim (61% of solo).
+# vCPUs: recovery judges X-Y's dip by whole sweeps, and with one it saw
+# 55% and 61% of solo (at most 60% wanted), with two 32% and 47%.
 # shellcheck source=tests/lib.sh disable=SC2317
 . "$(dirname "$0")/../lib.sh"
 
