@@ -171,10 +171,10 @@ cc_off() {
 	awk -v f="$share" 'BEGIN { exit !(f < 0.6) }' ||
 		ibsw_fail "F1 kept $share of its solo throughput with CC off: no head-of-line blocking?" ||
 		return
-	parking_lot off
+	parking_lot off "CC off"
 }
 
-# parking_lot DIR: S2 serves its input ports in turn, and F2 and F3 share
+# parking_lot DIR LABEL: S2 serves its input ports in turn, and F2 and F3 share
 # the one from S1, so F4 and F5 each get at least 1.5 times what F2 and
 # F3 get (twice, in the paper)
 parking_lot() {
@@ -184,7 +184,7 @@ parking_lot() {
 	for f in F2 F3 F4 F5; do
 		r[${f#F}]=$(get "$1" ".flows.$f.windows.all.mean")
 	done
-	note "CC off: parking lot: F2 ${r[2]}, F3 ${r[3]}, F4 ${r[4]}, F5 ${r[5]} Gb/s"
+	note "$2: parking lot: F2 ${r[2]}, F3 ${r[3]}, F4 ${r[4]}, F5 ${r[5]} Gb/s"
 	awk -v a="${r[2]}" -v b="${r[3]}" -v c="${r[4]}" -v d="${r[5]}" \
 		'BEGIN { m = a > b ? a : b; exit !(c >= 1.5 * m && d >= 1.5 * m) }' ||
 		ibsw_fail "no parking lot with CC off: F4 ${r[4]}, F5 ${r[5]} against F2 ${r[2]}, F3 ${r[3]} Gb/s"

@@ -35,7 +35,9 @@ _ibsw_flows_forget() {
 # IBSW_FLOW), and IBSW_FLOW_CLI is its client's pid (the timeout running
 # the tool). IBSW_FLOW_TOOL (another perftest bw tool) and IBSW_FLOW_SIZE
 # change the tool and the message size; the client runs on SRC, so with
-# ib_read_bw the data goes from DST to SRC.
+# ib_read_bw the data goes from DST to SRC. Its programs run at nice 0
+# until ibsw_flows_started sees the flow send: a case that measures a
+# rate waits for it so.
 ibsw_flow_start() {
 	local s=$1 d=$2 sa ca log tool=${IBSW_FLOW_TOOL:-ib_write_bw} from f cf base
 	local size=${IBSW_FLOW_SIZE:-65536}

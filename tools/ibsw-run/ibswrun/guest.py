@@ -647,6 +647,12 @@ class Item:
     def procs(self):
         return [p for p in (self.client, self.server) if p is not None]
 
+    def settle(self):
+        """Its programs to PERFTEST_NICE, once the runner is done waiting
+        for it to start (they busy-poll)."""
+        for p in self.procs():
+            p.renice(PERFTEST_NICE)
+
     def state(self):
         exit_ = self.client.poll() if self.client else None
         d = {'scheduled_start': self.spec.start, 'scheduled_stop': self.spec.stop,
@@ -1079,8 +1085,7 @@ class Run:
                 series.append((t, vals[self.measured.index(it)]))
             ms = sched.measured_start(series, it.started, self.start_words)
             if ms is not None:
-                for proc in it.procs():
-                    proc.renice(PERFTEST_NICE)
+                it.settle()
                 it.measured_start = ms
                 p['group']['measured'][it.name] = ms
                 p['resolved'][it.name] = ms
@@ -1093,8 +1098,7 @@ class Run:
             elif time.monotonic() >= p['deadline_wall']:
                 why = '%s did not start within %g s' % (it.name, self.sc.start_timeout)
             if why:
-                for proc in it.procs():
-                    proc.renice(PERFTEST_NICE)
+                it.settle()
                 it.not_started = why
                 p['group']['failed'][it.name] = why
                 p['resolved'][it.name] = now
