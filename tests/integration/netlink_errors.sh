@@ -166,7 +166,7 @@ accepted() {
 	q_ok link-new "{\"switch-name\":\"$S1\",\"port\":3,\"peer-switch-name\":\"$S2\",\"peer-port\":3,\"width\":\"4x\",\"speed\":\"qdr\"}"
 	q_ok host-new "{\"switch-name\":\"$S1\",\"port\":1,\"ifname\":\"nlh1-$IBSW_SFX\",\"netns-fd\":$fd,\"lid\":1,\"mac\":\"020000000001\"}"
 	q_ok host-new "{\"switch-name\":\"$S2\",\"port\":1,\"ifname\":\"nlh2-$IBSW_SFX\",\"netns-pid\":$pid,\"lid\":2}"
-	q_ok port-set "{\"switch-name\":\"$S1\",\"port\":2,\"nr-vls\":2,\"vl\":[{\"vl\":0,\"buffer-credits\":128},{\"vl\":1,\"buffer-credits\":200}],\"vlarb-high\":[{\"vl\":1,\"weight\":10}],\"vlarb-low\":[{\"vl\":0,\"weight\":64},{\"vl\":1,\"weight\":0}],\"vlarb-high-limit\":7,\"sl2vl\":[{\"map\":\"$map\"}]}"
+	q_ok port-set "{\"switch-name\":\"$S1\",\"port\":2,\"nr-vls\":2,\"vl\":[{\"vl\":0,\"buffer-credits\":128},{\"vl\":1,\"buffer-credits\":200}],\"vlarb-high\":[{\"vl\":1,\"weight\":10}],\"vlarb-low\":[{\"vl\":0,\"weight\":64},{\"vl\":1,\"weight\":0},{\"vl\":1,\"weight\":4}],\"vlarb-high-limit\":7,\"sl2vl\":[{\"map\":\"$map\"}],\"hoq-life\":10}"
 	q_ok port-set "{\"switch-name\":\"$S1\",\"port\":2,\"vlarb-high\":[{}]}"
 	q_ok lft-set "{\"name\":\"$S1\",\"lft\":\"000103ff02\"}"
 	q_ok lft-set "{\"name\":\"$S2\",\"lft\":\"00030100\"}"
@@ -191,8 +191,8 @@ accepted() {
 	lft=$(q_reply 16) fab=$(q_reply 17) addrs=$(q_reply 18)
 	jq -e '.["nr-vls"] == 2 and ([.vl[] | .["buffer-credits"]] == [128, 200])
 		and (.["vlarb-high"] // [] | length == 0)
-		and .["vlarb-low"] == [{"vl":0,"weight":64},{"vl":1,"weight":0}]
-		and .["vlarb-high-limit"] == 7
+		and .["vlarb-low"] == [{"vl":0,"weight":64},{"vl":1,"weight":0},{"vl":1,"weight":4}]
+		and .["vlarb-high-limit"] == 7 and .["hoq-life"] == 10
 		and ([.sl2vl[] | .map] | unique == ["'"$map"'"])
 		and .kind == "none" and (.counters | has("xmit-data"))' <<<"$p2" >/dev/null ||
 		ibsw_fail "port-set did not read back: $p2" || return
@@ -259,7 +259,7 @@ missing_attrs() {
 	# port-get's read-only attributes are refused, not ignored
 	q_err EINVAL "read-only attribute buffer-free in vl" port-set "{$s,\"port\":2,\"vl\":[{\"vl\":0,\"buffer-credits\":100,\"buffer-free\":5}]}"
 	q_err EINVAL "read-only attribute counters in vl" port-set "{$s,\"port\":2,\"vl\":[{\"vl\":0,\"buffer-credits\":100,\"counters\":{\"xmit-data\":1}}]}"
-	q_err EINVAL "Unknown attribute type" port-set "{$s,\"port\":2,\"clock-ppm\":5}"
+	q_err EINVAL "bad-attr: \\.clock-ppm; msg: Unsupported attribute" port-set "{$s,\"port\":2,\"clock-ppm\":5}"
 	q_err EINVAL "Unsupported attribute" port-set "{$s,\"port\":2,\"counters\":{\"xmit-data\":1}}"
 	q_err EINVAL "$m weight in vlarb-high" port-set "{$s,\"port\":2,\"vlarb-high\":[{\"vl\":0}]}"
 	q_err EINVAL "$m vl in vlarb-low" port-set "{$s,\"port\":2,\"vlarb-low\":[{\"weight\":3}]}"
@@ -290,6 +290,7 @@ out_of_range() {
 	q_err ERANGE "${r}\.vlarb-high\.vl;" port-set "{$s,\"port\":2,\"vlarb-high\":[{\"vl\":15,\"weight\":1}]}"
 	q_err ERANGE "${r}\.vlarb-low\.weight;" port-set "{$s,\"port\":2,\"vlarb-low\":[{\"vl\":0,\"weight\":256}]}"
 	q_err ERANGE "${r}\.vlarb-high-limit;" port-set "{$s,\"port\":2,\"vlarb-high-limit\":256}"
+	q_err ERANGE "${r}\.hoq-life;" port-set "{$s,\"port\":2,\"hoq-life\":32}"
 	q_err ERANGE "${r}\.nr-vls;" port-set "{$s,\"port\":2,\"nr-vls\":0}"
 	q_err ERANGE "${r}\.nr-vls;" port-set "{$s,\"port\":2,\"nr-vls\":16}"
 	q_err ERANGE "${r}\.width;" port-set "{$s,\"port\":2,\"width\":4}"
@@ -318,6 +319,8 @@ other_refusals() {
 	q_err EINVAL "VL 1 given twice" port-set "{$s,\"port\":2,\"vl\":[{\"vl\":1,\"buffer-credits\":100},{\"vl\":1,\"buffer-credits\":100}]}"
 	q_err EINVAL "vlarb-low: more than 64 entries" port-set "{$s,\"port\":2,\"vlarb-low\":[$e]}"
 	q_err EINVAL "vlarb-high: an empty entry" port-set "{$s,\"port\":2,\"vlarb-high\":[{},$v]}"
+	# a table that leaves VL 1 of the port's 2 without weight (an SM may set it)
+	q_err EINVAL "VL 1 of port 2 has no weight" port-set "{$s,\"port\":2,\"vlarb-low\":[{\"vl\":0,\"weight\":64},{\"vl\":1,\"weight\":0}]}"
 	q_err EINVAL "not both" host-new "{$s,\"port\":4,\"netns-fd\":0,\"netns-pid\":1}"
 	q_err EBADF "netns-fd 999 is not" host-new "{$s,\"port\":4,\"netns-fd\":999}"
 	q_err ESRCH "no process 4000000" host-new "{$s,\"port\":4,\"netns-pid\":4000000}"

@@ -652,11 +652,11 @@ tables_ibswctl() {
 	local p=${HOST_PORT[H1]} want=3,2,1,0,3,2,1,0,3,2,1,0,3,2,1,15
 
 	tables_agree "$p" H1 || return
-	ibswctl port set "$SW/$p" sl2vl in 2 "$want" vlarb-low 1:10,0:20 \
+	ibswctl port set "$SW/$p" sl2vl in 2 "$want" vlarb-low 1:10,0:20,3:4 \
 		vlarb-high 2:5 || ibsw_fail "port set failed" || return
 	tables_agree "$p" H1 || return
 	smp_sl2vl 0,1 "$p" | grep -qx "in 2 $want" || ibsw_fail "smpquery does not read the new SL2VL" || return
-	smp_vlarb 0,1 "$p" | grep -qx "low 1:10,0:20" || ibsw_fail "smpquery does not read the new VLArb" || return
+	smp_vlarb 0,1 "$p" | grep -qx "low 1:10,0:20,3:4" || ibsw_fail "smpquery does not read the new VLArb" || return
 }
 ibsw_case tables_ibswctl tables_ibswctl
 

@@ -93,6 +93,10 @@ static const struct ibsw_attr_def counter_defs[] = {
 	[IBSW_A_COUNTERS_RCV_CONSTRAINT_ERRORS] = { "rcv-constraint-errors", IBSW_ATTR_UINT },
 	[IBSW_A_COUNTERS_VL15_DROPPED] = { "vl15-dropped", IBSW_ATTR_UINT },
 	[IBSW_A_COUNTERS_MKEY_VIOLATIONS] = { "mkey-violations", IBSW_ATTR_UINT },
+	[IBSW_A_COUNTERS_INACTIVE_DISCARDS] = { "inactive-discards", IBSW_ATTR_UINT },
+	[IBSW_A_COUNTERS_SW_HOQ_LIFETIME_LIMIT_DISCARDS] = {
+		"sw-hoq-lifetime-limit-discards", IBSW_ATTR_UINT
+	},
 };
 
 const struct ibsw_attr_set ctl_counter_attrs = {
@@ -122,6 +126,8 @@ const char *const ctl_counter_iba_names[IBSW_A_COUNTERS_MAX + 1] = {
 	[IBSW_A_COUNTERS_RCV_CONSTRAINT_ERRORS] = "PortRcvConstraintErrors",
 	[IBSW_A_COUNTERS_VL15_DROPPED] = "VL15Dropped",
 	[IBSW_A_COUNTERS_MKEY_VIOLATIONS] = "M_KeyViolations",
+	[IBSW_A_COUNTERS_INACTIVE_DISCARDS] = "PortInactiveDiscards",
+	[IBSW_A_COUNTERS_SW_HOQ_LIFETIME_LIMIT_DISCARDS] = "PortSwHOQLifetimeLimitDiscards",
 };
 
 static const struct ibsw_attr_def vl_defs[] = {
@@ -226,6 +232,7 @@ static const struct ibsw_attr_def port_defs[] = {
 	[IBSW_A_PORT_REMOTE_LOOP] = {
 		"remote-loop", IBSW_ATTR_NEST, .nest = &ctl_remote_loop_attrs
 	},
+	[IBSW_A_PORT_HOQ_LIFE] = { "hoq-life", IBSW_ATTR_U32 },
 };
 
 const struct ibsw_attr_set ctl_port_attrs = {
@@ -733,6 +740,9 @@ static void print_port_details(struct ctl *ctl, const struct nlmsghdr *nlh,
 	if (tb[IBSW_A_PORT_VLARB_HIGH_LIMIT])
 		fprintf(ctl->out, "    vlarb-limit %u\n",
 			mnl_attr_get_u32(tb[IBSW_A_PORT_VLARB_HIGH_LIMIT]));
+	if (tb[IBSW_A_PORT_HOQ_LIFE])
+		fprintf(ctl->out, "    hoq-life %u\n",
+			mnl_attr_get_u32(tb[IBSW_A_PORT_HOQ_LIFE]));
 	if (tb[IBSW_A_PORT_HCA_VLARB_HIGH_LIMIT]) {
 		print_vlarb(ctl, nlh, IBSW_A_PORT_HCA_VLARB_HIGH, "hca-vlarb-high");
 		print_vlarb(ctl, nlh, IBSW_A_PORT_HCA_VLARB_LOW, "hca-vlarb-low");

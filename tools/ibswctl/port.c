@@ -13,13 +13,16 @@ static void usage(FILE *f)
 		"                [vlarb-high VL:WEIGHT[,VL:WEIGHT...] | none]\n"
 		"                [vlarb-low VL:WEIGHT[,VL:WEIGHT...] | none] [vlarb-limit N]\n"
 		"                [sl2vl [in PORT] VL,VL,... (16 values)]... [hca-rate BPS]\n"
+		"                [hoq-life N]\n"
 		"RATE: e.g. 4xQDR; WIDTH: 1x 4x 8x 12x; SPEED: SDR DDR QDR FDR10 FDR EDR HDR NDR.\n"
 		"vls: data VLs the port operates, 1 to %d. buffer: input buffer sizes in\n"
 		"64-byte credits, of every VL or of the ones listed. vlarb-limit: LimitOfHighPriority\n"
 		"in 4 KiB units, 255 unlimited. sl2vl: the VL of each SL for packets leaving\n"
 		"this port, from input port PORT (0: the host side) or from every port; VL 15 drops.\n"
 		"hca-rate: a host port's HCA injection rate, bit/s with an optional k, M or G\n"
-		"(13G); 0: the default, 98.75%% of the link's rate.\n",
+		"(13G); 0: the default, 98.75%% of the link's rate. hoq-life: HOQLife, a packet at\n"
+		"the head of an output VL's queue is discarded after 4.096 us * 2^N of emulated\n"
+		"time, 20 to 31 never; default 18.\n",
 		IBSW_NR_DATA_VLS);
 }
 
@@ -51,8 +54,8 @@ static int port_show(struct ctl *ctl, int argc, char **argv)
 #define MAX_SL2VL	(IBSW_MAX_PORTS + 2)
 
 struct port_set {
-	bool width, speed, vls, lid, limit, hca_rate;
-	uint32_t width_v, speed_v, vls_v, lid_v, limit_v;
+	bool width, speed, vls, lid, limit, hca_rate, hoq_life;
+	uint32_t width_v, speed_v, vls_v, lid_v, limit_v, hoq_life_v;
 	uint64_t hca_rate_v;
 	uint16_t buffer_set;
 	uint32_t credits[IBSW_NR_DATA_VLS];
@@ -116,6 +119,11 @@ static int port_set_parse(struct ctl *ctl, int argc, char **argv, struct port_se
 			if (ctl_parse_bps(ctl, "HCA rate", val, &ps->hca_rate_v))
 				return CTL_USAGE;
 			ps->hca_rate = true;
+		} else if (!strcmp(key, "hoq-life")) {
+			if (ctl_parse_u32(ctl, "hoq-life", val, 0, 31,
+					  &ps->hoq_life_v))
+				return CTL_USAGE;
+			ps->hoq_life = true;
 		} else if (!strcmp(key, "sl2vl")) {
 			if (ps->nr_sl2vl == MAX_SL2VL) {
 				ctl_err(ctl, "port set: too many sl2vl tables");
@@ -145,7 +153,7 @@ static int port_set_parse(struct ctl *ctl, int argc, char **argv, struct port_se
 	}
 	if (!ps->width && !ps->speed && !ps->vls && !ps->lid && !ps->limit &&
 	    !ps->buffer_set && !ps->high.given && !ps->low.given && !ps->nr_sl2vl &&
-	    !ps->hca_rate) {
+	    !ps->hca_rate && !ps->hoq_life) {
 		ctl_err(ctl, "port set: nothing to set");
 		usage(ctl->err);
 		return CTL_USAGE;
@@ -226,6 +234,8 @@ static int port_set(struct ctl *ctl, int argc, char **argv)
 	}
 	if (ps.hca_rate)
 		ibsw_attr_put_uint(nlh, IBSW_A_PORT_HCA_RATE, ps.hca_rate_v);
+	if (ps.hoq_life)
+		mnl_attr_put_u32(nlh, IBSW_A_PORT_HOQ_LIFE, ps.hoq_life_v);
 	err = ctl_request(ctl, nlh, NULL, NULL);
 	if (err)
 		return ctl_nl_err(ctl, err, "port set %s/%u", sw, port);

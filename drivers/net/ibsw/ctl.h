@@ -62,6 +62,8 @@ enum ibsw_counter {
 	IBSW_CNT_RCV_CONSTRAINT_ERRORS,
 	IBSW_CNT_VL15_DROPPED,
 	IBSW_CNT_MKEY_VIOLATIONS,
+	IBSW_CNT_INACTIVE_DISCARDS,
+	IBSW_CNT_HOQ_DISCARDS,
 	IBSW_NR_COUNTERS
 };
 
@@ -181,6 +183,7 @@ unsigned int ibsw_switch_get_lft(const struct ibsw_switch *sw, u8 *buf,
 #define IBSW_PORT_CFG_VLARB_LIMIT	BIT(6)
 #define IBSW_PORT_CFG_HCA_RATE		BIT(7)
 #define IBSW_PORT_CFG_HCA_VLARB		BIT(8)
+#define IBSW_PORT_CFG_HOQ_LIFE		BIT(9)
 
 /**
  * struct ibsw_port_sl2vl - one SL-to-VL table of a port-set request
@@ -203,6 +206,7 @@ struct ibsw_port_sl2vl {
  * @nr_vls: OperVLs, 1 to %IBSW_NR_DATA_VLS
  * @lid: LID of a host port, 0 for none
  * @hca_bps: a host's HCA injection rate in bit/s, 0 for the default
+ * @hoq_life: HOQLife of the output, 0 to %IBSW_HOQ_LIFE_MAX
  * @buffer_set: bit v set: @buffer_credits[v] is given
  * @buffer_credits: input buffer size of each VL, in 64-byte credits
  * @vlarb: arbitration lists and limit; only the parts @set names count
@@ -210,6 +214,9 @@ struct ibsw_port_sl2vl {
  *	sets it; netlink only shows it)
  * @nr_sl2vl: entries of @sl2vl
  * @sl2vl: SL-to-VL tables, applied in order
+ * @starve_ok: the output's arbitration lists may leave a VL the port
+ *	operates without weight (an SM's Set: the IBA allows it, and HOQLife
+ *	bounds how long that VL's packets wait); netlink's are refused
  */
 struct ibsw_port_cfg {
 	u32			set;
@@ -218,12 +225,14 @@ struct ibsw_port_cfg {
 	u8			nr_vls;
 	u16			lid;
 	u64			hca_bps;
+	u8			hoq_life;
 	u16			buffer_set;
 	u32			buffer_credits[IBSW_NR_DATA_VLS];
 	struct ibsw_vlarb_table	vlarb;
 	struct ibsw_vlarb_table	hca_vlarb;
 	unsigned int		nr_sl2vl;
 	const struct ibsw_port_sl2vl *sl2vl;
+	bool			starve_ok;
 };
 
 int ibsw_port_set(struct ibsw_switch *sw, unsigned int port,
@@ -288,6 +297,7 @@ struct ibsw_vl_info {
  * @hca_bps: the rate a host's HCA injects at
  * @clock_ppm: offset of the port's transmit clock
  * @nr_vls: OperVLs
+ * @hoq_life: HOQLife of the port's output
  * @lid: LID of a host port
  * @peer: the other switch of a link
  * @peer_port: its port
@@ -317,6 +327,7 @@ struct ibsw_port_info {
 	u64			hca_bps;
 	s32			clock_ppm;
 	u32			nr_vls;
+	u32			hoq_life;
 	u32			lid;
 	struct ibsw_switch_info	peer;
 	u32			peer_port;

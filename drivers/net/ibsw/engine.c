@@ -133,6 +133,75 @@ static struct sk_buff *ibsw_engine_dequeue(struct ibsw_engine *e,
 }
 
 /*
+ * Head-of-queue lifetime (IBA vol 1, 18.2.5.4): a packet that has stood
+ * at the head of its VL's queue longer than the port's HOQLife, for want
+ * of credit or of the arbiter's turn, is discarded (PortXmitDiscards,
+ * PortSwHOQLifetimeLimitDiscards) and returns its input credits; the next
+ * packet of the VL is the head from then on. The head is the packet of
+ * the input port whose turn it is. This bounds how long a packet stays
+ * in the fabric whatever the downstream ports or the arbitration tables
+ * do. A switch output only: HOQLife is a switch port's.
+ */
+
+/* Discard the expired heads; their credits go back with @ret's */
+static unsigned int ibsw_engine_hoq(struct ibsw_engine *e, u64 now, u64 life,
+				    struct ibsw_ret *ret,
+				    struct sk_buff_head *drop)
+{
+	unsigned long queued = e->queued & ~BIT(IBSW_VL15);
+	unsigned int vl, n = 0;
+
+	for_each_set_bit(vl, &queued, IBSW_NR_DATA_VLS) {
+		struct ibsw_skb_cb *cb;
+		struct sk_buff *skb;
+		unsigned int s;
+
+		/* Queued since the last pass: its lifetime starts now */
+		if (!e->hoq_since[vl]) {
+			e->hoq_since[vl] = now;
+			continue;
+		}
+		if (now < ibsw_hoq_expiry(e->hoq_since[vl], life))
+			continue;
+		s = ibsw_vlarb_rr_next(e->busy[vl], e->nr_src, e->last_src[vl]);
+		if (WARN_ON_ONCE(s >= e->nr_src))
+			continue;
+		skb = ibsw_engine_dequeue(e, vl, s);
+		cb = ibsw_cb(skb);
+		ret[n].src = cb->in_port;
+		ret[n].vl = cb->in_vl;
+		ret[n].len = cb->wire_len;
+		n++;
+		e->cc_fill[vl] -= ibsw_wire_credits(cb->wire_len);
+		ibsw_stat_inc(e->port, IBSW_CNT_XMIT_DISCARDS);
+		ibsw_stat_inc(e->port, IBSW_CNT_HOQ_DISCARDS);
+		__skb_queue_tail(drop, skb);
+		e->hoq_since[vl] = now;
+	}
+	return n;
+}
+
+/*
+ * An engine that stops with packets it cannot send runs again when the
+ * first of their heads expires. One that sends runs at least once a
+ * packet time, and each run looks.
+ */
+static void ibsw_engine_hoq_arm(struct ibsw_engine *e, u64 life)
+{
+	unsigned long queued = e->queued & ~BIT(IBSW_VL15);
+	u64 next = U64_MAX;
+	unsigned int vl;
+
+	lockdep_assert_held(&e->lock);
+	for_each_set_bit(vl, &queued, IBSW_NR_DATA_VLS)
+		next = min(next, ibsw_hoq_expiry(e->hoq_since[vl], life));
+	if (next == U64_MAX || (e->hoq_armed && e->hoq_armed <= next))
+		return;
+	e->hoq_armed = next;
+	hrtimer_start(&e->hoq_timer, ns_to_ktime(next), HRTIMER_MODE_ABS_SOFT);
+}
+
+/*
  * Congestion control of a switch output (design §8). The state of a port
  * VL follows from its fill (credits queued for it) and whether it is a
  * victim: at the end of one of the engine's last IBSW_CC_ROOT_PASSES
@@ -327,18 +396,20 @@ static void ibsw_engine_pass(struct ibsw_engine *e)
 	__releases(&e->lock)
 {
 	unsigned int nret = 0, budget = IBSW_ENGINE_BATCH;
-	struct ibsw_ret ret[IBSW_ENGINE_BATCH];
+	/* What it sends, and an expired head per VL */
+	struct ibsw_ret ret[IBSW_ENGINE_BATCH + IBSW_NR_DATA_VLS];
 	bool pacing = READ_ONCE(ibsw_fabric.pacing);
 	u32 scale = READ_ONCE(ibsw_fabric.time_scale);
 	u8 src[IBSW_NR_DATA_VLS];
-	struct sk_buff_head done;
+	struct sk_buff_head done, drop;
 	struct ibsw_port *peer;
 	u16 wake = 0, ok, no;
 	bool eligible_known = false;
-	u64 now, lag, lag_busy;
+	u64 now, lag, lag_busy, life = U64_MAX;
 
 	lockdep_assert_held(&e->lock);
 	__skb_queue_head_init(&done);
+	__skb_queue_head_init(&drop);
 	WRITE_ONCE(e->scheduled, false);
 	/* Pairs with the credit return before a lockless ibsw_engine_kick() */
 	smp_mb();
@@ -357,6 +428,10 @@ static void ibsw_engine_pass(struct ibsw_engine *e)
 	lag = e->wire ? lag_busy : 0;
 	if (e->wire && pacing)
 		ibsw_engine_late(e, now, lag);
+	if (unlikely(e->hoq_life < IBSW_HOQ_LIFE_INFINITE)) {
+		life = ibsw_hoq_life_ns(e->hoq_life, scale);
+		nret = ibsw_engine_hoq(e, now, life, ret, &drop);
+	}
 	for (;;) {
 		struct ibsw_skb_cb *cb;
 		struct sk_buff *skb;
@@ -396,6 +471,7 @@ static void ibsw_engine_pass(struct ibsw_engine *e)
 		skb = ibsw_engine_dequeue(e, vl, src[vl]);
 		cb = ibsw_cb(skb);
 		len = cb->wire_len;
+		e->hoq_since[vl] = now;
 		ibsw_vlarb_account(&e->arb, vl, len);
 		/* Checked above; this engine is the buffer's only taker */
 		if (e->down)
@@ -431,6 +507,8 @@ on_wire:
 		ibsw_engine_arm(e, pacing ? e->busy_until : now);
 	else if (!budget && e->queued)
 		ibsw_engine_arm(e, now);
+	else if (unlikely(life != U64_MAX))
+		ibsw_engine_hoq_arm(e, life);
 
 	if (!eligible_known)
 		ok = ibsw_engine_eligible(e, src, &no);
@@ -445,6 +523,7 @@ on_wire:
 	spin_unlock(&e->lock);
 
 	ibsw_engine_finish(e, peer, &done, ret, nret, wake);
+	__skb_queue_purge(&drop);
 }
 
 /*
@@ -542,21 +621,40 @@ void ibsw_engine_kick(struct ibsw_engine *e)
 	}
 }
 
-/* The engine's timer: it is due. A run that owns it passes again. */
-enum hrtimer_restart ibsw_engine_run(struct hrtimer *timer)
+/* Run from a timer; a context that owns the run passes again */
+static void ibsw_engine_timer_run(struct ibsw_engine *e)
+	__releases(&e->lock)
 {
-	struct ibsw_engine *e = container_of(timer, struct ibsw_engine, timer);
-
-	spin_lock(&e->lock);
 	if (e->running) {
 		e->rerun = true;
 		spin_unlock(&e->lock);
 	} else {
 		ibsw_engine_own(e);
 	}
+}
+
+/* The engine's timer: it is due */
+enum hrtimer_restart ibsw_engine_run(struct hrtimer *timer)
+{
+	struct ibsw_engine *e = container_of(timer, struct ibsw_engine, timer);
+
+	spin_lock(&e->lock);
+	ibsw_engine_timer_run(e);
 	return HRTIMER_NORESTART;
 }
 EXPORT_SYMBOL_IF_KUNIT(ibsw_engine_run);
+
+/* A head of queue's lifetime ended: the engine looks at its heads */
+enum hrtimer_restart ibsw_engine_hoq_run(struct hrtimer *timer)
+{
+	struct ibsw_engine *e = container_of(timer, struct ibsw_engine,
+					     hoq_timer);
+
+	spin_lock(&e->lock);
+	e->hoq_armed = 0;
+	ibsw_engine_timer_run(e);
+	return HRTIMER_NORESTART;
+}
 
 /**
  * ibsw_hca_enqueue() - queue a host's packet in its HCA transmitter
@@ -641,6 +739,9 @@ int ibsw_engine_enqueue(struct ibsw_engine *e, unsigned int src,
 		/* It would wait for credit forever */
 		err = -EMSGSIZE;
 	} else {
+		/* A new head: the next pass starts its lifetime */
+		if (!(e->queued & BIT(vl)))
+			e->hoq_since[vl] = 0;
 		__skb_queue_tail(ibsw_voq(e, src, vl), skb);
 		__set_bit(src, e->busy[vl]);
 		WRITE_ONCE(e->queued, e->queued | BIT(vl));

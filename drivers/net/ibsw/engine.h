@@ -61,7 +61,8 @@ struct ibsw_cc_log {
 
 /**
  * struct ibsw_engine - a transmitter: a switch output port or a host's HCA
- * @lock: protects everything below but @timer, @port, @hca and @nr_src
+ * @lock: protects everything below but @timer, @port, @hca, @nr_src and
+ *	@hoq_timer
  * @timer: soft hrtimer that runs the engine
  * @port: the port it belongs to
  * @hca: the HCA transmitter of a host port (sources: per-VL FIFOs, index
@@ -113,6 +114,14 @@ struct ibsw_cc_log {
  * @cc_ticks: that time converted at earlier rates
  * @cc_fecn: packets marked, per VL and (%IBSW_CC_PORT) in all
  * @cc_log: its share of the switch's CongestionLog
+ * @hoq_timer: soft hrtimer that runs the engine when a head of queue's
+ *	lifetime ends (ibsw_engine_hoq())
+ * @hoq_life: HOQLife of a switch output (%IBSW_HOQ_LIFE_INFINITE and
+ *	above: none; always none for an HCA)
+ * @hoq_since: per VL, wall-clock ns since its head of queue has stood
+ *	there: its last packet sent, or the first pass that saw it queued
+ *	(0 until then)
+ * @hoq_armed: when @hoq_timer fires; 0 if it is not armed
  * @voq: the queues, [src * IBSW_NR_DATA_VLS + vl]
  */
 struct ibsw_engine {
@@ -162,6 +171,11 @@ struct ibsw_engine {
 	u64			cc_fecn[IBSW_NR_DATA_VLS + 1];
 	struct ibsw_cc_log	cc_log;
 
+	struct hrtimer		hoq_timer;
+	u8			hoq_life;
+	u64			hoq_since[IBSW_NR_DATA_VLS];
+	u64			hoq_armed;
+
 	struct sk_buff_head	voq[];
 };
 
@@ -193,6 +207,7 @@ static inline struct sk_buff_head *ibsw_voq(struct ibsw_engine *e,
 
 /* engine.c: the datapath */
 enum hrtimer_restart ibsw_engine_run(struct hrtimer *timer);
+enum hrtimer_restart ibsw_engine_hoq_run(struct hrtimer *timer);
 int ibsw_engine_enqueue_vl15(struct ibsw_engine *e, struct sk_buff *skb);
 void ibsw_engine_kick(struct ibsw_engine *e);
 int ibsw_engine_enqueue(struct ibsw_engine *e, unsigned int src,
@@ -214,6 +229,7 @@ void ibsw_engine_set_rate(struct ibsw_engine *e, u64 rate_bps, u64 pace_bps);
 void ibsw_engine_rescale(struct ibsw_engine *e);
 void ibsw_engine_set_vlarb(struct ibsw_engine *e,
 			   const struct ibsw_vlarb_table *table);
+void ibsw_engine_set_hoq_life(struct ibsw_engine *e, u8 hoq_life);
 void ibsw_engine_read_cnt(struct ibsw_engine *e, struct ibsw_engine_cnt *cnt);
 void ibsw_engine_clear_cnt(struct ibsw_engine *e);
 void ibsw_engine_clear_sel(struct ibsw_engine *e, u32 cnt, u32 vl_cnt,

@@ -36,6 +36,9 @@ struct ibsw_engine *ibsw_engine_alloc(struct ibsw_port *port, bool hca)
 	spin_lock_init(&e->lock);
 	hrtimer_init(&e->timer, CLOCK_MONOTONIC, HRTIMER_MODE_ABS_SOFT);
 	e->timer.function = ibsw_engine_run;
+	hrtimer_init(&e->hoq_timer, CLOCK_MONOTONIC, HRTIMER_MODE_ABS_SOFT);
+	e->hoq_timer.function = ibsw_engine_hoq_run;
+	e->hoq_life = hca ? IBSW_HOQ_LIFE_MAX : IBSW_HOQ_LIFE_DEFAULT;
 	e->port = port;
 	e->hca = hca;
 	e->nr_src = nr_src;
@@ -64,6 +67,7 @@ void ibsw_engine_free(struct ibsw_engine *e)
 	if (!e)
 		return;
 	hrtimer_cancel(&e->timer);
+	hrtimer_cancel(&e->hoq_timer);
 	for (i = 0; i < e->nr_src * IBSW_NR_DATA_VLS; i++)
 		__skb_queue_purge(&e->voq[i]);
 	__skb_queue_purge(&e->vl15);
@@ -104,7 +108,7 @@ static void ibsw_engine_drop(struct ibsw_engine *e, struct sk_buff_head *list)
 		struct ibsw_skb_cb *cb = ibsw_cb(skb);
 
 		if (!e->hca) {
-			ibsw_stat_inc(e->port, IBSW_CNT_XMIT_DISCARDS);
+			ibsw_stat_inactive_discard(e->port);
 			/* VL15 holds no credits */
 			if (cb->in_vl < IBSW_NR_DATA_VLS)
 				ibsw_credit_release(e->port->sw->ports[cb->in_port],
@@ -161,6 +165,7 @@ void ibsw_engine_close(struct ibsw_engine *e)
 	 * or a kick's in another context, which ends at its next pass.
 	 */
 	hrtimer_cancel(&e->timer);
+	hrtimer_cancel(&e->hoq_timer);
 	spin_lock_bh(&e->lock);
 	while (e->running) {
 		spin_unlock_bh(&e->lock);
@@ -168,6 +173,7 @@ void ibsw_engine_close(struct ibsw_engine *e)
 		spin_lock_bh(&e->lock);
 	}
 	WRITE_ONCE(e->scheduled, false);
+	e->hoq_armed = 0;
 	spin_unlock_bh(&e->lock);
 
 	if (wire) {
@@ -332,6 +338,34 @@ void ibsw_engine_set_vlarb(struct ibsw_engine *e,
 	ibsw_engine_kick(e);
 	local_bh_enable();
 }
+
+/**
+ * ibsw_engine_set_hoq_life() - a switch output's head-of-queue lifetime
+ * @e: the output engine
+ * @hoq_life: HOQLife (PortInfo), 0 to %IBSW_HOQ_LIFE_MAX
+ *
+ * The heads queued now start their new lifetime at the engine's next
+ * pass, which comes at once if it has packets queued: it arms its timer
+ * for them.
+ *
+ * Context: process context.
+ */
+void ibsw_engine_set_hoq_life(struct ibsw_engine *e, u8 hoq_life)
+{
+	u64 now;
+
+	spin_lock_bh(&e->lock);
+	e->hoq_life = hoq_life;
+	memset(e->hoq_since, 0, sizeof(e->hoq_since));
+	if (e->open && hoq_life < IBSW_HOQ_LIFE_INFINITE && e->queued) {
+		now = ktime_get_ns();
+		e->hoq_armed = now;
+		hrtimer_start(&e->hoq_timer, ns_to_ktime(now),
+			      HRTIMER_MODE_ABS_SOFT);
+	}
+	spin_unlock_bh(&e->lock);
+}
+EXPORT_SYMBOL_IF_KUNIT(ibsw_engine_set_hoq_life);
 
 /**
  * ibsw_engine_read_cnt() - the counters an engine keeps

@@ -40,7 +40,7 @@ const struct nla_policy ibsw_cc_port_nl_policy[IBSW_A_CC_PORT_VLS_CONGESTED + 1]
 	[IBSW_A_CC_PORT_VLS_CONGESTED] = { .type = NLA_U32, },
 };
 
-const struct nla_policy ibsw_counters_nl_policy[IBSW_A_COUNTERS_MKEY_VIOLATIONS + 1] = {
+const struct nla_policy ibsw_counters_nl_policy[IBSW_A_COUNTERS_SW_HOQ_LIFETIME_LIMIT_DISCARDS + 1] = {
 	[IBSW_A_COUNTERS_XMIT_DATA] = { .type = NLA_UINT, },
 	[IBSW_A_COUNTERS_RCV_DATA] = { .type = NLA_UINT, },
 	[IBSW_A_COUNTERS_XMIT_PKTS] = { .type = NLA_UINT, },
@@ -63,6 +63,8 @@ const struct nla_policy ibsw_counters_nl_policy[IBSW_A_COUNTERS_MKEY_VIOLATIONS 
 	[IBSW_A_COUNTERS_RCV_CONSTRAINT_ERRORS] = { .type = NLA_UINT, },
 	[IBSW_A_COUNTERS_VL15_DROPPED] = { .type = NLA_UINT, },
 	[IBSW_A_COUNTERS_MKEY_VIOLATIONS] = { .type = NLA_UINT, },
+	[IBSW_A_COUNTERS_INACTIVE_DISCARDS] = { .type = NLA_UINT, },
+	[IBSW_A_COUNTERS_SW_HOQ_LIFETIME_LIMIT_DISCARDS] = { .type = NLA_UINT, },
 };
 
 const struct nla_policy ibsw_sl2vl_nl_policy[IBSW_A_SL2VL_MAP + 1] = {
@@ -134,7 +136,7 @@ static const struct nla_policy ibsw_port_get_dump_nl_policy[IBSW_A_PORT_SWITCH_N
 };
 
 /* IBSW_CMD_PORT_SET - do */
-static const struct nla_policy ibsw_port_set_nl_policy[IBSW_A_PORT_HCA_RATE + 1] = {
+static const struct nla_policy ibsw_port_set_nl_policy[IBSW_A_PORT_HOQ_LIFE + 1] = {
 	[IBSW_A_PORT_SWITCH_NAME] = { .type = NLA_NUL_STRING, .len = IBSW_NAME_LEN, },
 	[IBSW_A_PORT_PORT] = NLA_POLICY_RANGE(NLA_U32, 1, IBSW_MAX_PORTS),
 	[IBSW_A_PORT_WIDTH] = NLA_POLICY_MAX(NLA_U32, 3),
@@ -147,6 +149,7 @@ static const struct nla_policy ibsw_port_set_nl_policy[IBSW_A_PORT_HCA_RATE + 1]
 	[IBSW_A_PORT_VLARB_HIGH_LIMIT] = NLA_POLICY_MAX(NLA_U32, 255),
 	[IBSW_A_PORT_SL2VL] = NLA_POLICY_NESTED(ibsw_sl2vl_nl_policy),
 	[IBSW_A_PORT_HCA_RATE] = { .type = NLA_UINT, },
+	[IBSW_A_PORT_HOQ_LIFE] = NLA_POLICY_MAX(NLA_U32, 31),
 };
 
 /* IBSW_CMD_LINK_NEW - do */
@@ -359,7 +362,7 @@ static const struct genl_split_ops ibsw_nl_ops[] = {
 		.doit		= ibsw_nl_port_set_doit,
 		.post_doit	= ibsw_nl_post_doit,
 		.policy		= ibsw_port_set_nl_policy,
-		.maxattr	= IBSW_A_PORT_HCA_RATE,
+		.maxattr	= IBSW_A_PORT_HOQ_LIFE,
 		.flags		= GENL_ADMIN_PERM | GENL_CMD_CAP_DO,
 	},
 	{

@@ -14,7 +14,7 @@
 /* Common nested types */
 extern const struct nla_policy ibsw_addr_nl_policy[IBSW_A_ADDR_LID + 1];
 extern const struct nla_policy ibsw_cc_port_nl_policy[IBSW_A_CC_PORT_VLS_CONGESTED + 1];
-extern const struct nla_policy ibsw_counters_nl_policy[IBSW_A_COUNTERS_MKEY_VIOLATIONS + 1];
+extern const struct nla_policy ibsw_counters_nl_policy[IBSW_A_COUNTERS_SW_HOQ_LIFETIME_LIMIT_DISCARDS + 1];
 extern const struct nla_policy ibsw_sl2vl_nl_policy[IBSW_A_SL2VL_MAP + 1];
 extern const struct nla_policy ibsw_vl_nl_policy[IBSW_A_VL_COUNTERS + 1];
 extern const struct nla_policy ibsw_vlarb_entry_nl_policy[IBSW_A_VLARB_ENTRY_WEIGHT + 1];

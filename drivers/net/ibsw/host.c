@@ -182,7 +182,7 @@ void ibsw_host_rx_drop(struct ibsw_port *port, struct net_device *dev,
 
 	while ((skb = __skb_dequeue(list))) {
 		if (port)
-			ibsw_stat_inc(port, IBSW_CNT_XMIT_DISCARDS);
+			ibsw_stat_inactive_discard(port);
 		dev_core_stats_rx_dropped_inc(dev);
 		kfree_skb(skb);
 	}
@@ -207,7 +207,7 @@ void ibsw_host_deliver(struct ibsw_port *port, struct sk_buff_head *list)
 
 	if (unlikely(!dev)) {
 		while (!skb_queue_empty(list)) {
-			ibsw_stat_inc(port, IBSW_CNT_XMIT_DISCARDS);
+			ibsw_stat_inactive_discard(port);
 			kfree_skb(__skb_dequeue(list));
 		}
 		return;

@@ -248,6 +248,8 @@ struct ibsw_vl_kobj;
  *	(RTNL; READ_ONCE elsewhere)
  * @clock_ppm: offset of its transmitter's clock (RTNL; READ_ONCE elsewhere)
  * @nr_vls: OperVLs (RTNL; READ_ONCE in the datapath)
+ * @hoq_life: HOQLife of its output (RTNL; READ_ONCE elsewhere; its engine
+ *	keeps a copy)
  * @lid: LID of a host port
  * @vlarb: arbitration table of the output, as configured
  * @hca_vlarb: arbitration table of the HCA transmitter, as configured
@@ -277,6 +279,7 @@ struct ibsw_port {
 	u64				hca_bps;
 	s32				clock_ppm;
 	u8				nr_vls;
+	u8				hoq_life;
 	u16				lid;
 	struct ibsw_vlarb_table		vlarb;
 	struct ibsw_vlarb_table		hca_vlarb;
@@ -512,6 +515,13 @@ static inline void ibsw_stat_inc(struct ibsw_port *port,
 				 enum ibsw_counter cnt)
 {
 	ibsw_stats_add(&port->stats, cnt, 1);
+}
+
+/* A packet for an output that was gone: PortXmitDiscards, of them inactive */
+static inline void ibsw_stat_inactive_discard(struct ibsw_port *port)
+{
+	ibsw_stats_add(&port->stats, IBSW_CNT_XMIT_DISCARDS, 1);
+	ibsw_stats_add(&port->stats, IBSW_CNT_INACTIVE_DISCARDS, 1);
 }
 
 /*

@@ -75,7 +75,7 @@ void ibsw_switch_receive(struct ibsw_port *in, struct sk_buff *skb)
 	else if (err == -ERANGE)
 		ibsw_stat_inc(in, IBSW_CNT_RCV_VL_DISCARDS);
 	else
-		ibsw_stat_inc(out, IBSW_CNT_XMIT_DISCARDS);
+		ibsw_stat_inactive_discard(out);
 drop:
 	ibsw_credit_release(in, cb->in_vl, cb->wire_len);
 	rcu_read_unlock();

@@ -101,9 +101,9 @@ static size_t ibsw_nl_port_size(unsigned int nr_ports)
 	/*
 	 * switch-id, port, kind, width, speed, nr-vls, lid, peer-switch-id,
 	 * peer-port, ifindex, netns-id, vlarb-high-limit, clock-ppm,
-	 * hca-vlarb-high-limit; rate, hca-rate
+	 * hca-vlarb-high-limit, hoq-life; rate, hca-rate
 	 */
-	return 14 * nla_total_size(sizeof(u32)) +
+	return 15 * nla_total_size(sizeof(u32)) +
 	       2 * nla_total_size(sizeof(u64)) +
 	       2 * nla_total_size(IBSW_NAME_LEN + 1) +	/* (peer-)switch-name */
 	       nla_total_size(IFNAMSIZ) +
@@ -339,7 +339,7 @@ static int ibsw_nl_parse_sl2vl(struct genl_info *info,
  * its maxattr (genl.c): IBSW_NL_*_MAXATTR below. Multi-attr nests are
  * read from the message itself, where validation admitted no others.
  */
-#define IBSW_NL_PORT_SET_MAXATTR	IBSW_A_PORT_HCA_RATE
+#define IBSW_NL_PORT_SET_MAXATTR	IBSW_A_PORT_HOQ_LIFE
 #define IBSW_NL_LINK_NEW_MAXATTR	IBSW_A_PORT_PEER_PORT
 #define IBSW_NL_HOST_NEW_MAXATTR	IBSW_A_PORT_HCA_RATE
 #define IBSW_NL_REMOTE_NEW_MAXATTR	IBSW_A_PORT_REMOTE_ID
@@ -391,6 +391,11 @@ static int ibsw_nl_parse_port_cfg(struct genl_info *info,
 	if (a) {
 		cfg->hca_bps = nla_get_uint(a);
 		cfg->set |= IBSW_PORT_CFG_HCA_RATE;
+	}
+	a = ibsw_nl_attr(info, maxattr, IBSW_A_PORT_HOQ_LIFE);
+	if (a) {
+		cfg->hoq_life = nla_get_u32(a);
+		cfg->set |= IBSW_PORT_CFG_HOQ_LIFE;
 	}
 
 	ret = ibsw_nl_parse_vlarb(info, IBSW_A_PORT_VLARB_HIGH, "vlarb-high",
@@ -639,6 +644,7 @@ static int ibsw_nl_port_put(struct sk_buff *skb, const struct ibsw_switch *sw,
 				    IBSW_VLARB_MAX_ENTRIES)) ||
 	    nla_put_u32(skb, IBSW_A_PORT_VLARB_HIGH_LIMIT,
 			pi->vlarb.high_limit) ||
+	    nla_put_u32(skb, IBSW_A_PORT_HOQ_LIFE, pi->hoq_life) ||
 	    ibsw_nl_sl2vl_put(skb, sw, port, pi->sw.nr_ports) ||
 	    ibsw_nl_counters_put(skb, IBSW_A_PORT_COUNTERS, &pi->cnt,
 				 GENMASK(IBSW_NR_COUNTERS - 1, 0)))

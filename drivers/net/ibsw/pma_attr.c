@@ -172,18 +172,19 @@ static const struct ibsw_pma_field ibsw_red_fields[] = {
 };
 
 /*
- * PortXmitDiscardDetails (0x0016). Every packet ibsw discards at an output
- * is one the port could not send because it was unconnected, disconnected,
- * deleted, lost the packet's VL or its host netdev went away:
- * PortInactiveDiscards is PortXmitDiscards. Packets too large for the next
- * link are dropped (and counted) at their input port instead, and ibsw
- * has no lifetime limits: the other three are 0.
+ * PortXmitDiscardDetails (0x0016): PortInactiveDiscards, packets for a
+ * port that was unconnected, disconnected, deleted, lost the packet's VL
+ * or its host netdev; PortSwHOQLifetimeLimitDiscards, packets that stood
+ * at the head of their VL's queue longer than the port's HOQLife. Packets
+ * too large for the next link are dropped (and counted) at their input
+ * port instead, and ibsw has no switch lifetime limit (SwitchInfo's
+ * LifeTimeValue): the other two are 0.
  */
 static const struct ibsw_pma_field ibsw_xdd_fields[] = {
-	F(4, W16, IBSW_CNT_XMIT_DISCARDS, 0),	/* PortInactiveDiscards */
+	F(4, W16, IBSW_CNT_INACTIVE_DISCARDS, 0),
 	F(6, W16, NONE, 1),			/* PortNeighborMTUDiscards */
 	F(8, W16, NONE, 2),			/* PortSwLifetimeLimitDiscards */
-	F(10, W16, NONE, 3),		/* PortSwHOQLifetimeLimitDiscards */
+	F(10, W16, IBSW_CNT_HOQ_DISCARDS, 3),
 };
 
 /* PortRcvConCtrl (0x0031): packets that entered the port with FECN, BECN */

@@ -176,6 +176,54 @@ static inline u64 ibsw_time_emu_to_wall(u64 emu_ns, unsigned int scale)
 	return wall;
 }
 
+/*
+ * Head-of-queue lifetime (IBA vol 1, 18.2.5.4, PortInfo:HOQLife): a
+ * packet that has stood at the head of an output VL's queue for
+ * 4.096 us * 2^HOQLife of emulated time is discarded, and the next one's
+ * lifetime starts. HOQLife 20 to 31 is infinite. The default is OpenSM's
+ * for ports between switches (head_of_queue_lifetime 0x12, 1.07 s); an
+ * SM sets what it wants (OpenSM: 0x10, 268 ms, toward CAs).
+ */
+#define IBSW_HOQ_LIFE_UNIT_NS	4096
+#define IBSW_HOQ_LIFE_INFINITE	20
+#define IBSW_HOQ_LIFE_MAX	31
+#define IBSW_HOQ_LIFE_DEFAULT	18
+
+static_assert(((u64)IBSW_HOQ_LIFE_UNIT_NS << (IBSW_HOQ_LIFE_INFINITE - 1)) <=
+	      U64_MAX / IBSW_TIME_SCALE_MAX);
+
+/**
+ * ibsw_hoq_life_ns() - wall-clock time a packet may head an output queue
+ * @hoq_life: HOQLife, 0 to 31
+ * @scale: fabric time scale, valid
+ *
+ * Return: 4096 ns * 2^@hoq_life * @scale; U64_MAX (for ever) for 20 and
+ * above.
+ */
+static inline u64 ibsw_hoq_life_ns(unsigned int hoq_life, unsigned int scale)
+{
+	if (hoq_life >= IBSW_HOQ_LIFE_INFINITE)
+		return U64_MAX;
+	return ((u64)IBSW_HOQ_LIFE_UNIT_NS << hoq_life) * scale;
+}
+
+/**
+ * ibsw_hoq_expiry() - when a head of queue has lived its lifetime
+ * @since: when it became the head, wall-clock ns
+ * @life: ibsw_hoq_life_ns()
+ *
+ * Return: @since + @life; U64_MAX (never) if @life is infinite or the sum
+ * does not fit.
+ */
+static inline u64 ibsw_hoq_expiry(u64 since, u64 life)
+{
+	u64 t;
+
+	if (life == U64_MAX || check_add_overflow(since, life, &t))
+		return U64_MAX;
+	return t;
+}
+
 /**
  * ibsw_pace_next() - when a link is free again after one more packet
  * @busy_until: when the link finished, or will finish, its last packet

@@ -268,9 +268,10 @@ void ibsw_remote_xmit(struct ibsw_port *port, struct sk_buff_head *list)
 
 		if (unlikely(!rl || vl >= IBSW_NR_DATA_VLS)) {
 			/* VL15 goes nowhere remote yet: SMPs stay local */
-			ibsw_stat_inc(port, vl == IBSW_VL15 ?
-				      IBSW_CNT_VL15_DROPPED :
-				      IBSW_CNT_XMIT_DISCARDS);
+			if (vl == IBSW_VL15)
+				ibsw_stat_inc(port, IBSW_CNT_VL15_DROPPED);
+			else
+				ibsw_stat_inactive_discard(port);
 			kfree_skb(skb);
 			continue;
 		}

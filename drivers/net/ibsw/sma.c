@@ -226,6 +226,7 @@ static void ibsw_sma_port_info(struct ibsw_switch *sw, struct ibsw_sma *sma,
 					ibsw_sma_vl_cap(port->nr_vls));
 		pi.link_speed_ext_active = ext;
 		pi.vl_high_limit = port->vlarb.high_limit;
+		pi.hoq_life = port->hoq_life;
 		pi.vl_arb_high_cap = IBSW_VLARB_MAX_ENTRIES;
 		pi.vl_arb_low_cap = IBSW_VLARB_MAX_ENTRIES;
 		if (ibsw_sma_link_up(port)) {
@@ -294,13 +295,18 @@ static u16 ibsw_sma_port_info_set(struct ibsw_switch *sw,
 				     ibsw_sma_link_up(port));
 	if (status)
 		return status;
-	/* OpenSM's QoS sets VLHighLimit here: netlink's vlarb-limit */
-	if (pi.vl_high_limit != port->vlarb.high_limit) {
+	/*
+	 * OpenSM's QoS sets VLHighLimit here (netlink's vlarb-limit), and
+	 * every sweep HOQLife (hoq-life)
+	 */
+	if (pi.vl_high_limit != port->vlarb.high_limit ||
+	    pi.hoq_life != port->hoq_life) {
 		cfg = kzalloc(sizeof(*cfg), GFP_KERNEL);
 		if (!cfg)
 			return IB_MGMT_MAD_STATUS_INVALID_ATTRIB_VALUE;
-		cfg->set = IBSW_PORT_CFG_VLARB_LIMIT;
+		cfg->set = IBSW_PORT_CFG_VLARB_LIMIT | IBSW_PORT_CFG_HOQ_LIFE;
 		cfg->vlarb.high_limit = pi.vl_high_limit;
+		cfg->hoq_life = pi.hoq_life;
 		err = ibsw_port_set(sw, num, cfg, NULL);
 		kfree(cfg);
 		if (err)
@@ -446,6 +452,8 @@ static u16 ibsw_sma_vlarb(struct ibsw_port *port, bool hca, bool high,
 		cfg->set = hca ? IBSW_PORT_CFG_HCA_VLARB :
 			   high ? IBSW_PORT_CFG_VLARB_HIGH :
 			   IBSW_PORT_CFG_VLARB_LOW;
+		/* An SM writes a block at a time, and may starve a VL */
+		cfg->starve_ok = true;
 		/* A VL above 14 is refused here, as netlink refuses it */
 		err = ibsw_port_set(port->sw, port->num, cfg, NULL);
 		kfree(cfg);

@@ -643,9 +643,9 @@ EXPORT_SYMBOL_IF_KUNIT(ibsw_smp_mft_get);
  * The switches' ports, the emulated CAs' and the management HCA's share
  * these: a link that runs at the one width and speed it was built with,
  * MTU 4096 both ways, LinkDownDefaultState Polling, the longest HOQLife
- * and VLStallCount, one GUID, RespTimeValue 8 (1 ms). Everything else is
- * 0, VLArbitrationHighCap and LowCap too: a port that answers the
- * VLArbitrationTable sets them.
+ * (a switch port reports its own) and VLStallCount, one GUID,
+ * RespTimeValue 8 (1 ms). Everything else is 0, VLArbitrationHighCap and
+ * LowCap too: a port that answers the VLArbitrationTable sets them.
  *
  * Context: any.
  */

@@ -42,6 +42,9 @@ const char * const ibsw_counter_names[IBSW_NR_COUNTERS] = {
 	[IBSW_CNT_RCV_CONSTRAINT_ERRORS]	= "port_rcv_constraint_errors",
 	[IBSW_CNT_VL15_DROPPED]			= "vl15_dropped",
 	[IBSW_CNT_MKEY_VIOLATIONS]		= "mkey_violations",
+	[IBSW_CNT_INACTIVE_DISCARDS]		= "port_inactive_discards",
+	[IBSW_CNT_HOQ_DISCARDS]			=
+		"port_sw_hoq_lifetime_limit_discards",
 };
 
 /**

@@ -143,6 +143,7 @@ static struct ibsw_port *ibsw_port_alloc(struct ibsw_switch *sw,
 	port->num = num;
 	port->kind = IBSW_PORT_KIND_NONE;
 	port->nr_vls = IBSW_DEFAULT_NR_VLS;
+	port->hoq_life = IBSW_HOQ_LIFE_DEFAULT;
 	ibsw_vlarb_table_default(&port->vlarb, port->nr_vls);
 	ibsw_vlarb_table_default(&port->hca_vlarb, port->nr_vls);
 	for (v = 0; v < IBSW_NR_DATA_VLS; v++)
@@ -582,6 +583,7 @@ static int ibsw_port_cfg_check(const struct ibsw_port *port,
 	struct ibsw_vlarb_table *t;
 	struct ibsw_port *other;
 	unsigned int i, sl;
+	unsigned long starved;
 	int err;
 
 	if (cfg->set & IBSW_PORT_CFG_WIDTH && cfg->width > IBSW_LINK_WIDTH_MAX) {
@@ -646,6 +648,12 @@ static int ibsw_port_cfg_check(const struct ibsw_port *port,
 			return -EINVAL;
 		}
 	}
+	if (cfg->set & IBSW_PORT_CFG_HOQ_LIFE &&
+	    cfg->hoq_life > IBSW_HOQ_LIFE_MAX) {
+		NL_SET_ERR_MSG_FMT(extack, "HOQLife %u: want 0 to %u",
+				   cfg->hoq_life, IBSW_HOQ_LIFE_MAX);
+		return -EINVAL;
+	}
 	if (cfg->buffer_set) {
 		if (kind != IBSW_PORT_KIND_NONE) {
 			NL_SET_ERR_MSG_FMT(extack,
@@ -680,11 +688,22 @@ static int ibsw_port_cfg_check(const struct ibsw_port *port,
 			return -ENOMEM;
 		ibsw_port_cfg_vlarb(port, cfg, t);
 		err = ibsw_vlarb_table_check(t);
+		starved = GENMASK(cfg->set & IBSW_PORT_CFG_NR_VLS ?
+				  cfg->nr_vls - 1 : port->nr_vls - 1, 0) &
+			  ~ibsw_vlarb_table_served(t);
 		kfree(t);
 		if (err) {
 			NL_SET_ERR_MSG(extack,
 				       "VL arbitration table: more than 64 entries in a list, or a VL above 14");
 			return err;
+		}
+		if (cfg->set & (IBSW_PORT_CFG_VLARB_HIGH |
+				IBSW_PORT_CFG_VLARB_LOW) &&
+		    starved && !cfg->starve_ok) {
+			NL_SET_ERR_MSG_FMT(extack,
+					   "VL arbitration: VL %u of port %u has no weight: it would never send",
+					   (unsigned int)__ffs(starved), port->num);
+			return -EINVAL;
 		}
 	}
 	for (i = 0; i < cfg->nr_sl2vl; i++) {
@@ -781,6 +800,10 @@ static int ibsw_port_cfg_apply(struct ibsw_port *port,
 	if (cfg->set & IBSW_PORT_CFG_HCA_RATE) {
 		WRITE_ONCE(port->hca_bps, cfg->hca_bps);
 		ibsw_port_set_pace(port);
+	}
+	if (cfg->set & IBSW_PORT_CFG_HOQ_LIFE) {
+		WRITE_ONCE(port->hoq_life, cfg->hoq_life);
+		ibsw_engine_set_hoq_life(port->out, cfg->hoq_life);
 	}
 	if (new_vls) {
 		WRITE_ONCE(port->nr_vls, cfg->nr_vls);
@@ -1102,6 +1125,7 @@ int ibsw_port_info(const struct ibsw_switch *sw, unsigned int num,
 	info->rate_bps = port->rate_bps;
 	info->hca_bps = ibsw_hca_rate(port->rate_bps, port->hca_bps);
 	info->clock_ppm = port->clock_ppm;
+	info->hoq_life = port->hoq_life;
 	info->nr_vls = port->nr_vls;
 	info->lid = port->lid;
 	peer = rtnl_dereference(port->peer);

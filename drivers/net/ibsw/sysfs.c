@@ -165,6 +165,14 @@ static ssize_t clock_ppm_show(struct kobject *kobj,
 			  READ_ONCE(ibsw_kobj_port(kobj)->clock_ppm));
 }
 
+/* HOQLife of the output (PortInfo), 20 and above: for ever */
+static ssize_t hoq_life_show(struct kobject *kobj,
+			     struct kobj_attribute *attr, char *buf)
+{
+	return sysfs_emit(buf, "%u\n",
+			  READ_ONCE(ibsw_kobj_port(kobj)->hoq_life));
+}
+
 static struct kobj_attribute ibsw_port_attr_kind = __ATTR_RO(kind);
 static struct kobj_attribute ibsw_port_attr_rate = __ATTR_RO(rate);
 static struct kobj_attribute ibsw_port_attr_width = __ATTR_RO(width);
@@ -174,6 +182,7 @@ static struct kobj_attribute ibsw_port_attr_peer = __ATTR_RO(peer);
 static struct kobj_attribute ibsw_port_attr_ifname = __ATTR_RO(ifname);
 static struct kobj_attribute ibsw_port_attr_hca_rate = __ATTR_RO(hca_rate);
 static struct kobj_attribute ibsw_port_attr_clock_ppm = __ATTR_RO(clock_ppm);
+static struct kobj_attribute ibsw_port_attr_hoq_life = __ATTR_RO(hoq_life);
 
 static struct attribute *ibsw_port_attrs[] = {
 	&ibsw_port_attr_kind.attr,
@@ -185,6 +194,7 @@ static struct attribute *ibsw_port_attrs[] = {
 	&ibsw_port_attr_ifname.attr,
 	&ibsw_port_attr_hca_rate.attr,
 	&ibsw_port_attr_clock_ppm.attr,
+	&ibsw_port_attr_hoq_life.attr,
 	NULL
 };
 

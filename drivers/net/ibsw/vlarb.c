@@ -80,6 +80,30 @@ int ibsw_vlarb_table_check(const struct ibsw_vlarb_table *table)
 EXPORT_SYMBOL_IF_KUNIT(ibsw_vlarb_table_check);
 
 /**
+ * ibsw_vlarb_table_served() - the VLs an arbitration table ever serves
+ * @table: a checked table
+ *
+ * Context: any.
+ * Return: bit v set if VL v has an entry of non-zero weight in either
+ * list. A VL without one is never sent: its packets wait until their
+ * head-of-queue lifetime ends.
+ */
+u16 ibsw_vlarb_table_served(const struct ibsw_vlarb_table *table)
+{
+	unsigned int i;
+	u16 served = 0;
+
+	for (i = 0; i < table->nr_high; i++)
+		if (table->high[i].weight)
+			served |= BIT(table->high[i].vl);
+	for (i = 0; i < table->nr_low; i++)
+		if (table->low[i].weight)
+			served |= BIT(table->low[i].vl);
+	return served;
+}
+EXPORT_SYMBOL_IF_KUNIT(ibsw_vlarb_table_served);
+
+/**
  * ibsw_vlarb_table_default() - arbitration table of a new port
  * @table: filled in
  * @nr_vls: data VLs the port operates, clamped to 1..15

@@ -97,6 +97,7 @@ struct ibsw_sl2vl {
 };
 
 int ibsw_vlarb_table_check(const struct ibsw_vlarb_table *table);
+u16 ibsw_vlarb_table_served(const struct ibsw_vlarb_table *table);
 void ibsw_vlarb_table_default(struct ibsw_vlarb_table *table,
 			      unsigned int nr_vls);
 void ibsw_vlarb_init(struct ibsw_vlarb *arb,

@@ -282,6 +282,16 @@ static void port_set_each(void **state)
 	t_clear(t);
 	assert_int_equal(t_run(t, "port set S1/3 lid 0"), 0);
 	expect_u32(only_req(t, IBSW_CMD_PORT_SET, false), IBSW_A_PORT_LID, 0);
+
+	/* HOQLife alone is something to set */
+	t_clear(t);
+	assert_int_equal(t_run(t, "port set S1/3 hoq-life 4"), 0);
+	nlh = only_req(t, IBSW_CMD_PORT_SET, false);
+	expect_u32(nlh, IBSW_A_PORT_HOQ_LIFE, 4);
+	assert_null(t_attr(nlh, IBSW_A_PORT_WIDTH));
+	t_clear(t);
+	assert_int_equal(t_run(t, "port set S1/3 hoq-life 31"), 0);
+	expect_u32(only_req(t, IBSW_CMD_PORT_SET, false), IBSW_A_PORT_HOQ_LIFE, 31);
 	t_free(t);
 }
 
@@ -354,6 +364,8 @@ static void port_set_errors(void **state)
 		{ "port set S1/3 hca-rate 13Gb", "ibswctl: bad HCA rate \"13Gb\": expected bit/s" },
 		{ "port set S1/3 hca-rate 2000G",
 		  "ibswctl: HCA rate 2000G out of range (0-1200G)\n" },
+		{ "port set S1/3 hoq-life 32", "ibswctl: hoq-life 32 out of range (0-31)\n" },
+		{ "port set S1/3 hoq-life", "ibswctl: port set: \"hoq-life\" needs a value\n" },
 	};
 	struct t *t = setup();
 	size_t i;

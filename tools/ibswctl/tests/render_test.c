@@ -370,7 +370,7 @@ static void ports_json(void **state)
 		 "[{\"in_port\":0,\"map\":[0,1,0,1,0,1,0,1,0,1,0,1,0,1,0,15]}]\n");
 	check_jq(out, ".[0].counters | [.xmit_data, .excessive_buffer_overrun_errors,\n"
 		 ".xmit_time_cong, .xmit_fecn, .rcv_fecn, .rcv_becn, .xmit_late, .hca_discards,\n"
-		 "(keys|length)]", "[1,13,14,15,16,17,18,19,22]\n");
+		 "(keys|length)]", "[1,13,14,15,16,17,18,19,24]\n");
 	check_jq(out, "[.[] | [.clock_ppm, .hca_rate]]", "[[-37,15800000000],[12,null]]\n");
 	check_jq(out, ".[1] | [.kind, .peer_switch_name, .peer_port, .rate, .counters.rcv_data]",
 		 "[\"link\",\"S2\",5,0,4294967296]\n");
@@ -396,7 +396,7 @@ static void counters_out(void **state)
 			    "    RcvForeign 9 RcvVLDiscards 10 RcvOversize 11 NeighReplies 12\n"
 			    CNT_LINE4 "\n"
 			    "    PortPktRcvBECN 17 XmitLate 18 HcaDiscards 19 PortRcvConstraintErrors 20\n"
-			    "    VL15Dropped 21 M_KeyViolations 22\n"
+			    "    VL15Dropped 21 M_KeyViolations 22 PortInactiveDiscards 23 PortSwHOQLifetimeLimitDiscards 24\n"
 			    "  vl 0\n"
 			    "    PortXmitData 10 PortRcvData 20 PortXmitPkts 30 PortRcvPkts 40\n"
 			    "    PortXmitWait 50\n"

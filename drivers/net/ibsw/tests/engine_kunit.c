@@ -537,6 +537,136 @@ static void ibsw_engine_trim_race_test(struct kunit *test)
 	KUNIT_EXPECT_STREQ(test, kt_arrived(test, rxq), "3");
 }
 
+/* Set a port's HOQLife as netlink and the SMA do */
+static int kt_hoq_life(struct ibsw_port *port, u8 hoq_life)
+{
+	struct ibsw_port_cfg cfg = {
+		.set = IBSW_PORT_CFG_HOQ_LIFE,
+		.hoq_life = hoq_life,
+	};
+	int err;
+
+	rtnl_lock();
+	err = ibsw_port_set(port->sw, port->num, &cfg, NULL);
+	rtnl_unlock();
+	return err;
+}
+
+/* Wait up to 2 s for @port's HOQ discards to reach @want */
+static u64 kt_hoq_wait(struct ibsw_port *port, u64 want)
+{
+	unsigned int i;
+	u64 n = 0;
+
+	for (i = 0; i < 100; i++) {
+		n = kt_cnt(port, IBSW_CNT_HOQ_DISCARDS);
+		if (n >= want)
+			break;
+		msleep(20);
+	}
+	return n;
+}
+
+/*
+ * Head-of-queue lifetime, for want of credit: the packets a full
+ * downstream buffer holds are discarded one lifetime apart (HOQLife 12:
+ * 16.8 ms at scale 1), counted, and return their input credits. With an
+ * infinite lifetime the next one waits until credit comes back.
+ */
+static void ibsw_engine_hoq_credit_test(struct kunit *test)
+{
+	struct ibsw_switch *a, *b;
+	struct sk_buff_head *rxq;
+	struct ibsw_port *out, *down;
+	unsigned int all;
+
+	kt_fabric_set(test, false, 1);
+	a = kt_switch(test, "kt_hoq_a", 2, 2);
+	b = kt_switch(test, "kt_hoq_b", 2, 2);
+	kt_link(test, a, 2, b, 1);
+	rxq = kt_host(test, b->ports[2], false);
+	out = a->ports[2];
+	down = b->ports[1];
+	KUNIT_EXPECT_EQ(test, out->hoq_life, IBSW_HOQ_LIFE_DEFAULT);
+	KUNIT_EXPECT_EQ(test, kt_hoq_life(out, IBSW_HOQ_LIFE_MAX + 1), -EINVAL);
+	KUNIT_ASSERT_EQ(test, kt_hoq_life(out, 12), 0);
+	KUNIT_EXPECT_EQ(test, out->hoq_life, 12);
+
+	all = down->in[0].size * IBSW_CREDIT_LEN;
+	KUNIT_ASSERT_TRUE(test, ibsw_credit_take(&down->in[0], all));
+	kt_send(test, a->ports[1], 1);
+	kt_send(test, a->ports[1], 2);
+	/* Not before its lifetime */
+	KUNIT_EXPECT_EQ(test, kt_cnt(out, IBSW_CNT_HOQ_DISCARDS), 0);
+	KUNIT_EXPECT_EQ(test, kt_hoq_wait(out, 2), 2);
+	KUNIT_EXPECT_EQ(test, READ_ONCE(out->out->queued), 0);
+	KUNIT_EXPECT_EQ(test, kt_cnt(out, IBSW_CNT_XMIT_DISCARDS), 2);
+	KUNIT_EXPECT_EQ(test, kt_cnt(out, IBSW_CNT_INACTIVE_DISCARDS), 0);
+	KUNIT_EXPECT_EQ(test, kt_cnt(out, IBSW_CNT_XMIT_PKTS), 0);
+	KUNIT_EXPECT_EQ(test, kt_free(a->ports[1]), a->ports[1]->in[0].size);
+
+	KUNIT_ASSERT_EQ(test, kt_hoq_life(out, IBSW_HOQ_LIFE_INFINITE), 0);
+	kt_send(test, a->ports[1], 3);
+	msleep(50);
+	KUNIT_EXPECT_EQ(test, READ_ONCE(out->out->queued), BIT(0));
+	KUNIT_EXPECT_EQ(test, kt_cnt(out, IBSW_CNT_HOQ_DISCARDS), 2);
+	local_bh_disable();
+	ibsw_credit_release(down, 0, all);
+	local_bh_enable();
+	KUNIT_EXPECT_STREQ(test, kt_arrived(test, rxq), "3");
+	KUNIT_EXPECT_EQ(test, kt_free(a->ports[1]), a->ports[1]->in[0].size);
+}
+
+/*
+ * Head-of-queue lifetime, for want of the arbiter's turn (issue 20,
+ * finding 1): an arbitration table that leaves VL 1 without weight, which
+ * an SM may set and netlink may not, never serves VL 1; its head is
+ * discarded after its lifetime, while VL 0 goes on.
+ */
+static void ibsw_engine_hoq_starved_test(struct kunit *test)
+{
+	struct ibsw_port_cfg *cfg;
+	struct sk_buff_head *rxq;
+	struct ibsw_switch *sw;
+	struct ibsw_port *in, *out;
+	struct sk_buff *skb;
+
+	kt_fabric_set(test, false, 1);
+	sw = kt_switch(test, "kt_hoq_starve", 2, 2);
+	in = sw->ports[1];
+	out = sw->ports[2];
+	rxq = kt_host(test, out, false);
+	cfg = kunit_kzalloc(test, sizeof(*cfg), GFP_KERNEL);
+	KUNIT_ASSERT_NOT_NULL(test, cfg);
+	cfg->set = IBSW_PORT_CFG_VLARB_HIGH | IBSW_PORT_CFG_VLARB_LOW |
+		   IBSW_PORT_CFG_HOQ_LIFE;
+	cfg->vlarb.nr_low = 1;
+	cfg->vlarb.low[0].vl = 0;
+	cfg->vlarb.low[0].weight = 64;
+	cfg->hoq_life = 12;
+	rtnl_lock();
+	/* Netlink's request is refused, and changes nothing */
+	KUNIT_EXPECT_EQ(test, ibsw_port_set(sw, out->num, cfg, NULL), -EINVAL);
+	KUNIT_EXPECT_EQ(test, out->hoq_life, IBSW_HOQ_LIFE_DEFAULT);
+	KUNIT_EXPECT_EQ(test, out->vlarb.nr_low, 4);
+	/* The SMA's is taken */
+	cfg->starve_ok = true;
+	KUNIT_ASSERT_EQ(test, ibsw_port_set(sw, out->num, cfg, NULL), 0);
+	rtnl_unlock();
+
+	skb = kt_pkt(test, 1, in->num, 1);
+	KUNIT_ASSERT_TRUE(test, ibsw_credit_take(&in->in[1], KT_LEN));
+	local_bh_disable();
+	ibsw_switch_receive(in, skb);
+	local_bh_enable();
+	kt_send(test, in, 2);
+	KUNIT_EXPECT_STREQ(test, kt_arrived(test, rxq), "2");
+	KUNIT_EXPECT_EQ(test, kt_hoq_wait(out, 1), 1);
+	KUNIT_EXPECT_EQ(test, READ_ONCE(out->out->queued), 0);
+	KUNIT_EXPECT_EQ(test, ibsw_credit_free(&in->in[1]), in->in[1].size);
+	KUNIT_EXPECT_STREQ(test, kt_arrived(test, rxq), "2");
+}
+
 static struct kunit_case ibsw_engine_test_cases[] = {
 	KUNIT_CASE(ibsw_engine_forward_test),
 	KUNIT_CASE(ibsw_engine_no_route_test),
@@ -545,6 +675,8 @@ static struct kunit_case ibsw_engine_test_cases[] = {
 	KUNIT_CASE(ibsw_engine_depth_test),
 	KUNIT_CASE(ibsw_engine_hca_fifo_test),
 	KUNIT_CASE(ibsw_engine_trim_race_test),
+	KUNIT_CASE(ibsw_engine_hoq_credit_test),
+	KUNIT_CASE(ibsw_engine_hoq_starved_test),
 	{}
 };
 

@@ -89,6 +89,8 @@ static const struct ibsw_counters kt_cnt = { .val = {
 	[IBSW_CNT_HCA_DISCARDS]				= 0xc1c2,
 	[IBSW_CNT_RCV_CONSTRAINT_ERRORS]		= 0xd1,
 	[IBSW_CNT_VL15_DROPPED]				= 0xe1e2,
+	[IBSW_CNT_INACTIVE_DISCARDS]			= 0xf1f2,
+	[IBSW_CNT_HOQ_DISCARDS]				= 0x2122,
 } };
 
 /* For PortCountersExtended: values that need all 64 bits */
@@ -114,6 +116,8 @@ static const struct ibsw_counters kt_cnt64 = { .val = {
 	[IBSW_CNT_HCA_DISCARDS]				= 0xdead00000000000a,
 	[IBSW_CNT_RCV_CONSTRAINT_ERRORS]		= 0x9192939495969798,
 	[IBSW_CNT_VL15_DROPPED]				= 0xa1a2a3a4a5a6a7a8,
+	[IBSW_CNT_INACTIVE_DISCARDS]			= 0xdead00000000000b,
+	[IBSW_CNT_HOQ_DISCARDS]				= 0xdead00000000000c,
 } };
 
 /*
@@ -292,8 +296,10 @@ static const struct kt_put_case kt_put_cases[] = {
 		.port_select = 4,
 		.bytes = {
 			[1] = 0x04,
-			/* 4 Inactive = XmitDiscards; 6, 8, 10: 0 */
-			[4] = 0x31, 0x32,
+			/* 4 Inactive; 6 NeighborMTU, 8 SwLifetime: 0 */
+			[4] = 0xf1, 0xf2,
+			/* 10 SwHOQLifetime */
+			[10] = 0x21, 0x22,
 		},
 	}, {
 		.desc = "PortRcvConCtrl",
@@ -477,8 +483,10 @@ static const struct kt_sat_case kt_sat_cases[] = {
 	    12, 0xff, 0xfe),
 	SAT("VLMapping 0x10000", RED, IBSW_CNT_RCV_VL_DISCARDS, NO_VL,
 	    0x10000, 12, 0xff, 0xff),
-	SAT("Inactive 0x10000", XDD, IBSW_CNT_XMIT_DISCARDS, NO_VL, 0x10000,
+	SAT("Inactive 0x10000", XDD, IBSW_CNT_INACTIVE_DISCARDS, NO_VL, 0x10000,
 	    4, 0xff, 0xff),
+	SAT("SwHOQLifetime 0x10000", XDD, IBSW_CNT_HOQ_DISCARDS, NO_VL,
+	    0x10000, 10, 0xff, 0xff),
 	/* Congestion, 32 bits */
 	SAT("PktRcvBECN 2^32", RCC, IBSW_CNT_RCV_BECN, NO_VL, 0x100000000, 8,
 	    0xff, 0xff, 0xff, 0xff),
@@ -633,9 +641,10 @@ static const struct kt_sel_case kt_sel_cases[] = {
 	{ "RED Looping (5)", RED, { CS(0x00, 0x20) }, NOTHING },
 	{ "RED reserved bits", RED, { CS(0xff, 0xc0) }, NOTHING },
 	/* PortXmitDiscardDetails */
-	{ "XDD Inactive (0)", XDD, { CS(0x00, 0x01) }, CNT(XMIT_DISCARDS) },
-	{ "XDD NeighborMTU, SwLifetime, SwHOQLifetime (1-3)", XDD,
-	  { CS(0x00, 0x0e) }, NOTHING },
+	{ "XDD Inactive (0)", XDD, { CS(0x00, 0x01) }, CNT(INACTIVE_DISCARDS) },
+	{ "XDD NeighborMTU, SwLifetime (1, 2)", XDD, { CS(0x00, 0x06) },
+	  NOTHING },
+	{ "XDD SwHOQLifetime (3)", XDD, { CS(0x00, 0x08) }, CNT(HOQ_DISCARDS) },
 	/* Congestion */
 	{ "RCC FECN (0)", RCC, { CS(0x00, 0x01) }, CNT(RCV_FECN) },
 	{ "RCC BECN (1)", RCC, { CS(0x00, 0x02) }, CNT(RCV_BECN) },

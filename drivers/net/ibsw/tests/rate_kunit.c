@@ -474,6 +474,43 @@ static void ibsw_hca_rate_test(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, ibsw_hca_rate(c->link, c->hca), c->want);
 }
 
+struct kt_hoq_case {
+	const char	*desc;
+	unsigned int	hoq_life;
+	unsigned int	scale;
+	u64		since;
+	u64		life;	/* ibsw_hoq_life_ns() */
+	u64		expiry;	/* ibsw_hoq_expiry(since, life) */
+};
+
+static const struct kt_hoq_case kt_hoq_cases[] = {
+	/* 4.096 us, emulated = wall at scale 1 */
+	{ "0, scale 1", 0, 1, 1000, 4096, 5096 },
+	/* OpenSM toward CAs: 4096 * 65536 = 268435456 ns emulated */
+	{ "16, scale 1000", 16, 1000, 0, 268435456000ULL, 268435456000ULL },
+	/* OpenSM between switches, 1.07 s emulated, 3 hours of wall time */
+	{ "18, scale 10000", 18, 10000, 5, 10737418240000ULL,
+	  10737418240005ULL },
+	/* the longest finite one: 4096 << 19 = 2147483648 ns */
+	{ "19, scale 10000", 19, 10000, 0, 21474836480000ULL,
+	  21474836480000ULL },
+	{ "20: infinite", 20, 1, 0, U64_MAX, U64_MAX },
+	{ "31: infinite", 31, 10000, 7, U64_MAX, U64_MAX },
+	/* a head since the end of time expires never, not at 0 */
+	{ "sum beyond u64", 0, 1, U64_MAX - 100, 4096, U64_MAX },
+};
+
+KUNIT_ARRAY_PARAM_DESC(kt_hoq, kt_hoq_cases, desc);
+
+static void ibsw_hoq_life_test(struct kunit *test)
+{
+	const struct kt_hoq_case *c = test->param_value;
+	u64 life = ibsw_hoq_life_ns(c->hoq_life, c->scale);
+
+	KUNIT_EXPECT_EQ(test, life, c->life);
+	KUNIT_EXPECT_EQ(test, ibsw_hoq_expiry(c->since, life), c->expiry);
+}
+
 static const char * const kt_clock_names[] = { "S1", "S2", "leaf07", "x" };
 
 /* No offset at spread 0, whatever the seed, switch and port */
@@ -559,6 +596,7 @@ static struct kunit_case ibsw_rate_test_cases[] = {
 	KUNIT_CASE_PARAM(ibsw_rate_pace_train_test, kt_train_gen_params),
 	KUNIT_CASE_PARAM(ibsw_rate_ppm_test, kt_ppm_gen_params),
 	KUNIT_CASE_PARAM(ibsw_hca_rate_test, kt_hca_gen_params),
+	KUNIT_CASE_PARAM(ibsw_hoq_life_test, kt_hoq_gen_params),
 	KUNIT_CASE(ibsw_clock_ppm_zero_test),
 	KUNIT_CASE(ibsw_clock_ppm_spread_test),
 	KUNIT_CASE(ibsw_clock_ppm_differ_test),

@@ -443,6 +443,37 @@ static void ibsw_vlarb_table_check_test(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, ibsw_vlarb_table_check(&c->table), c->err);
 }
 
+struct kt_served_case {
+	const char		*desc;
+	struct ibsw_vlarb_table	table;
+	u16			served;
+};
+
+static const struct kt_served_case kt_served_cases[] = {
+	{ "empty", {}, 0 },
+	{ "the default of 4 VLs", { .low = { E(0, 64), E(1, 64), E(2, 64),
+					     E(3, 64) }, .nr_low = 4 }, 0x000f },
+	/* an SM's fixed-length list: unused entries are VL 0 weight 0 */
+	{ "VL 0 weight 0 only", { .low = { E(1, 64), E(0, 0), E(0, 0) },
+				  .nr_low = 3 }, 0x0002 },
+	{ "weight 0 in one list, 1 in the other",
+	  { .high = { E(2, 0) }, .nr_high = 1, .low = { E(2, 1) },
+	    .nr_low = 1 }, 0x0004 },
+	{ "high list only", { .high = { E(14, 255), E(3, 1) }, .nr_high = 2 },
+	  0x4008 },
+	{ "entries past nr_low", { .low = { E(0, 1), E(5, 1) }, .nr_low = 1 },
+	  0x0001 },
+};
+
+KUNIT_ARRAY_PARAM_DESC(kt_served, kt_served_cases, desc);
+
+static void ibsw_vlarb_table_served_test(struct kunit *test)
+{
+	const struct kt_served_case *c = test->param_value;
+
+	KUNIT_EXPECT_EQ(test, ibsw_vlarb_table_served(&c->table), c->served);
+}
+
 struct kt_nr_vls_case {
 	const char	*desc;
 	unsigned int	nr_vls;
@@ -666,6 +697,7 @@ static struct kunit_case ibsw_vlarb_test_cases[] = {
 	KUNIT_CASE(ibsw_vlarb_vl15_test),
 	KUNIT_CASE(ibsw_vlarb_account_test),
 	KUNIT_CASE_PARAM(ibsw_vlarb_table_check_test, kt_check_gen_params),
+	KUNIT_CASE_PARAM(ibsw_vlarb_table_served_test, kt_served_gen_params),
 	KUNIT_CASE_PARAM(ibsw_vlarb_defaults_test, kt_nr_vls_gen_params),
 	KUNIT_CASE_PARAM(ibsw_vlarb_sl2vl_test, kt_sl2vl_gen_params),
 	KUNIT_CASE(ibsw_vlarb_sl2vl_range_test),
