@@ -428,7 +428,8 @@ static void ibsw_engine_pass(struct ibsw_engine *e)
 	lag = e->wire ? lag_busy : 0;
 	if (e->wire && pacing)
 		ibsw_engine_late(e, now, lag);
-	if (unlikely(e->hoq_life < IBSW_HOQ_LIFE_INFINITE)) {
+	/* Finite by default: an SM or netlink makes it infinite */
+	if (e->hoq_life < IBSW_HOQ_LIFE_INFINITE) {
 		life = ibsw_hoq_life_ns(e->hoq_life, scale);
 		nret = ibsw_engine_hoq(e, now, life, ret, &drop);
 	}
@@ -507,7 +508,7 @@ on_wire:
 		ibsw_engine_arm(e, pacing ? e->busy_until : now);
 	else if (!budget && e->queued)
 		ibsw_engine_arm(e, now);
-	else if (unlikely(life != U64_MAX))
+	else if (life != U64_MAX)
 		ibsw_engine_hoq_arm(e, life);
 
 	if (!eligible_known)
