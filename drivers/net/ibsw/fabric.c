@@ -257,9 +257,13 @@ int ibsw_core_init(void)
 	INIT_WORK(&ibsw_fabric.sma_work, ibsw_sma_work);
 	skb_queue_head_init(&ibsw_fabric.agent_queue);
 	INIT_WORK(&ibsw_fabric.agent_work, ibsw_agent_work);
+	ibsw_obj_made();
 	err = class_register(&ibsw_class);
-	if (err)
+	if (err) {
+		/* class_register() released what it made, but not through us */
+		ibsw_obj_released();
 		return err;
+	}
 	err = rtnl_link_register(&ibsw_link_ops);
 	if (err)
 		goto err_class;
@@ -272,6 +276,7 @@ err_link:
 	rtnl_link_unregister(&ibsw_link_ops);
 err_class:
 	class_unregister(&ibsw_class);
+	ibsw_objs_wait();
 	return err;
 }
 
@@ -296,10 +301,9 @@ void ibsw_core_exit(void)
 	skb_queue_purge(&ibsw_fabric.agent_queue);
 	ibsw_mgmt_reap_wait();
 
-	/* Sysfs readers may still hold a switch, a port or a VL */
-	wait_var_event(&ibsw_fabric.nr_objs,
-		       !atomic_read(&ibsw_fabric.nr_objs));
 	class_unregister(&ibsw_class);
+	/* Sysfs readers may still hold a switch, a port, a VL or the class */
+	ibsw_objs_wait();
 	xa_destroy(&ibsw_fabric.switches);
 	xa_destroy(&ibsw_fabric.lids);
 	rcu_barrier();

@@ -384,6 +384,12 @@ static inline void ibsw_obj_released(void)
 		wake_up_var(&ibsw_fabric.nr_objs);
 }
 
+/* Wait until every object counted by ibsw_obj_made() is released */
+static inline void ibsw_objs_wait(void)
+{
+	wait_var_event(&ibsw_fabric.nr_objs, !atomic_read(&ibsw_fabric.nr_objs));
+}
+
 /**
  * struct ibsw_host - netdev private data of a host port
  * @port: the switch port, NULL once detached

@@ -33,10 +33,22 @@ ibsw_class_namespace(IBSW_CLASS_DEV_CONST struct device *dev)
 	return &init_net;
 }
 
+/*
+ * class_unregister() drops the class's kobject, whose release (delayed by
+ * CONFIG_DEBUG_KOBJECT_RELEASE, or held by a sysfs reader) reads this
+ * struct, module data: it is counted like our other objects, and module
+ * exit waits for it.
+ */
+static void ibsw_class_release(const struct class *class)
+{
+	ibsw_obj_released();
+}
+
 struct class ibsw_class = {
 	.name = "ibsw",
 	.ns_type = &net_ns_type_operations,
 	.namespace = ibsw_class_namespace,
+	.class_release = ibsw_class_release,
 };
 
 static const char * const ibsw_kind_names[] = {
