@@ -85,8 +85,14 @@ uninstall:
 packages: deps
 	$(Q)$(IBSW_ROOT)/scripts/packages
 
+# Without T, tests/run builds (all packages) beside KUnit's kernel build
+ifeq ($(T),)
+check: deps
+	$(Q)$(IBSW_ROOT)/tests/run all --build
+else
 check: all packages
-	$(Q)$(IBSW_ROOT)/tests/run $(if $(T),$(T),all)
+	$(Q)$(IBSW_ROOT)/tests/run $(T)
+endif
 
 unit: tools
 	$(Q)$(IBSW_ROOT)/tests/run unit
