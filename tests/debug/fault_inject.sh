@@ -3,21 +3,21 @@
 # vm-options: -t 3600
 #
 # Fault injection on the debug kernel (make debugcheck; scripts/debug.config
-# has failslab, fail_page_alloc and their stack filter). Every memory
-# allocation made on behalf of module code (a frame of the module area on
-# its stack) is failed in turn, one per run, with /proc/PID/fail-nth: loading
-# ibsw.ko, adding a switch, a link, a host port, a management HCA, changing a
-# port's VLs; and at sampled steps (the first ten, then ever further
-# apart: each is a run of its own) a management HCA (ib_core's
+# has failslab, fail_page_alloc and their stack filter). Memory allocations
+# made on behalf of module code (a frame of the module area on the stack)
+# are failed in turn, one per run, with /proc/PID/fail-nth: every one of
+# loading ibsw.ko; the first 64, then sampled ones, of adding a switch, a
+# link, a host port and of changing a port's VLs; sampled ones (the first
+# ten, then ever further apart) of adding a management HCA (ib_core's
 # registration), an rxe device on a host port, and a whole fabric with
-# `ibswctl fabric up`. Each run that met its
-# failure either fails with a message and leaves everything as it was, or
-# succeeds (the failure was one it may tolerate) and is undone; the run that
-# meets none succeeds and ends the sweep. Then failures at random under
-# traffic, in ibsw's code and then in rdma_rxe's: RDMA, neighbour
-# resolution and SMPs go on or fail cleanly, and all of it works again once
-# the injection stops. KASAN, lockdep and kmemleak (scripts/vm-init's scans
-# after the command) judge what the failures left behind.
+# `ibswctl fabric up`. Each run that met its failure either fails with a
+# message and leaves everything as it was, or succeeds (the failure was one
+# it may tolerate) and is undone; the run that meets none succeeds and ends
+# the sweep. Then failures at random under traffic, in ibsw's code and then
+# in rdma_rxe's: RDMA, neighbour resolution and SMPs go on or fail cleanly,
+# and all of it works again once the injection stops. KASAN, lockdep and
+# kmemleak (scripts/vm-init's scans after the command) judge what the
+# failures left behind.
 # shellcheck source=tests/lib.sh disable=SC2317,SC2034
 . "$(dirname "$0")/../lib.sh"
 
@@ -123,8 +123,10 @@ fi_state() {
 }
 
 # fi_sweep MAX UNDO CMD...: run CMD with its first, second... allocation
-# failed until a run meets no failure (at most MAX runs). UNDO undoes a
-# run that succeeded. FI_STEPS (a list of N) replaces 1, 2, 3...
+# failed until a run meets no failure: every one of the first 64, then the
+# SAMPLE ones up to MAX (a switch's sysfs files alone are a thousand
+# allocations, most of them the same few lines run again). UNDO undoes a
+# run that succeeded. FI_STEPS (a list of N) replaces these.
 fi_sweep() {
 	local max=$1 undo=$2 before after n rc out met handled=0 tolerated=0 i=0
 	local -a steps
@@ -132,7 +134,7 @@ fi_sweep() {
 
 	before=$(fi_state)
 	# shellcheck disable=SC2206 # a list of numbers
-	steps=(${FI_STEPS:-$(seq "$max")})
+	steps=(${FI_STEPS:-$(seq 64; for n in $SAMPLE; do [ "$n" -le 64 ] || [ "$n" -gt "$max" ] || echo "$n"; done)})
 	fi_config "$MOD_START" "$MOD_END" 0 1
 	for n in "${steps[@]}"; do
 		i=$((i + 1))
@@ -177,7 +179,7 @@ module_load() {
 
 	[ -z "$(ls /sys/class/ibsw 2>/dev/null)" ] || ibsw_fail "switches left before rmmod" || return
 	rmmod ibsw || ibsw_fail "rmmod ibsw failed" || return
-	fi_sweep 3000 "rmmod ibsw" insmod "$KO"
+	FI_STEPS=$(seq 200) fi_sweep 0 "rmmod ibsw" insmod "$KO"
 	rc=$?
 	fi_off
 	[ -d /sys/module/ibsw ] || insmod "$KO" || ibsw_fail "insmod $KO failed" || return
