@@ -43,7 +43,7 @@ SAMPLE="1 2 3 4 5 6 7 8 9 10 12 15 20 25 30 40 50 65 80 100 130 160 200 250 320 
 while read -r addr _ sym mod; do
 	[ $((16#$addr >= MOD_START && 16#$addr < MOD_END)) = 1 ] ||
 		ibsw_setup_fail "$sym $mod at 0x$addr: outside the module area $MOD_START-$MOD_END"
-done < <(awk '$3 == "ibsw_init" || $3 == "rxe_module_init" || $4 == "[ibsw]"' /proc/kallsyms | head -n 3)
+done < <(awk '$4 == "[ibsw]" || $4 == "[rdma_rxe]"' /proc/kallsyms | sed -n '1p;$p')
 
 # ---------------------------------------------------------------- injection
 
