@@ -994,10 +994,7 @@ reply:
 	 * The MAD layer sends the reply and does its directed-route send
 	 * step (P from N + 1 to N); here only the method and direction.
 	 */
-	out->status |= cpu_to_be16(status);
-	out->method = IB_MGMT_METHOD_GET_RESP;
-	if (out->mgmt_class == IB_MGMT_CLASS_SUBN_DIRECTED_ROUTE)
-		out->status |= IB_SMP_DIRECTION;
+	ibsw_smp_reply_hdr(out, status);
 	return true;
 }
 

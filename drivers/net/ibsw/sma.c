@@ -726,14 +726,13 @@ static void ibsw_sma_reply(struct ibsw_switch *sw, unsigned int p, bool ca,
 	unsigned int out;
 
 	ibsw_mad_hdrs_get(skb->data, skb->len, &a);
-	smp->status |= cpu_to_be16(status);
+	ibsw_smp_reply_hdr(smp, status);
 	if (smp->mgmt_class == IB_MGMT_CLASS_SUBN_DIRECTED_ROUTE) {
 		out = ibsw_smp_dr_make_reply(smp);
 		/* C14-13:1: it leaves by the port the request came in on */
 		if (out != (ca ? 1 : p))
 			goto drop;
 	} else {
-		smp->method = IB_MGMT_METHOD_GET_RESP;
 		a.dlid = a.slid;
 		a.slid = ca ? sw->ports[p]->lid : sw->sma_lid;
 	}

@@ -208,6 +208,27 @@ unsigned int ibsw_smp_dr_make_reply(struct ib_smp *smp)
 EXPORT_SYMBOL_IF_KUNIT(ibsw_smp_dr_make_reply);
 
 /**
+ * ibsw_smp_reply_hdr() - Method and Status of an SMA's reply
+ * @smp: the request, of either class
+ * @status: the SMA's status for it
+ *
+ * Method becomes GetResp (for a Set too) and Status the SMA's, with the D
+ * bit of a directed-route SMP set. What the requester had in Status is
+ * not kept: a request's Status is not the responder's (IBA 13.4.7), and
+ * ORed into the reply it turned an applied Set into an error.
+ *
+ * Context: any.
+ */
+void ibsw_smp_reply_hdr(struct ib_smp *smp, u16 status)
+{
+	smp->method = IB_MGMT_METHOD_GET_RESP;
+	smp->status = cpu_to_be16(status);
+	if (smp->mgmt_class == IB_MGMT_CLASS_SUBN_DIRECTED_ROUTE)
+		smp->status |= IB_SMP_DIRECTION;
+}
+EXPORT_SYMBOL_IF_KUNIT(ibsw_smp_reply_hdr);
+
+/**
  * ibsw_smp_sma_check() - header checks of an SMP given to an SMA
  * @smp: an SMP of either class (LID-routed or directed route) that
  *	arrived for this node's SMA (a DR SMP: ibsw_smp_dr_recv() gave

@@ -102,6 +102,7 @@ enum ibsw_smp_verdict ibsw_smp_dr_recv(struct ib_smp *smp, bool is_switch,
 				       unsigned int nr_ports,
 				       unsigned int *out_port);
 unsigned int ibsw_smp_dr_make_reply(struct ib_smp *smp);
+void ibsw_smp_reply_hdr(struct ib_smp *smp, u16 status);
 enum ibsw_sma_verdict ibsw_smp_sma_check(const struct ib_smp *smp);
 enum ibsw_mkey_verdict ibsw_smp_mkey_check(u8 method, u64 smp_key,
 					   u64 port_key, u8 protect);

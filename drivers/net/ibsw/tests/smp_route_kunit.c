@@ -620,6 +620,52 @@ static void ibsw_smp_route_reply_test(struct kunit *test)
 	KUNIT_EXPECT_MEMEQ(test, buf, want, sizeof(want));
 }
 
+/* ---- ibsw_smp_reply_hdr(): Method and Status ---- */
+
+struct kt_reply_hdr_case {
+	const char	*desc;
+	u8		class;
+	u8		method;
+	u8		status[2];	/* the request's bytes 4-5 */
+	u16		sma_status;
+	u8		want[3];	/* the reply's bytes 3-5 */
+};
+
+static const struct kt_reply_hdr_case kt_reply_hdr_cases[] = {
+	{ "DR Get, status 0", 0x81, 0x01, { 0x00, 0x00 }, 0x0000,
+	  { 0x81, 0x80, 0x00 } },
+	{ "DR Set applied, the requester's status bits dropped", 0x81, 0x02,
+	  { 0x2b, 0x83 }, 0x0000, { 0x81, 0x80, 0x00 } },
+	{ "DR Get, the SMA's 0x001c, not the requester's 0x0003", 0x81, 0x01,
+	  { 0x00, 0x03 }, 0x001c, { 0x81, 0x80, 0x1c } },
+	{ "LID-routed Set, status 0xffff in the request", 0x01, 0x02,
+	  { 0xff, 0xff }, 0x0000, { 0x81, 0x00, 0x00 } },
+	{ "LID-routed Get, the SMA's 0x000c, no D bit", 0x01, 0x01,
+	  { 0x00, 0x00 }, 0x000c, { 0x81, 0x00, 0x0c } },
+};
+
+KUNIT_ARRAY_PARAM_DESC(kt_reply_hdr, kt_reply_hdr_cases, desc);
+
+static void ibsw_smp_route_reply_hdr_test(struct kunit *test)
+{
+	const struct kt_reply_hdr_case *c = test->param_value;
+	u8 buf[sizeof(struct ib_smp)], want[sizeof(struct ib_smp)];
+	struct ib_smp *smp = (struct ib_smp *)buf;
+	unsigned int i;
+
+	for (i = 0; i < sizeof(buf); i++)
+		buf[i] = i;
+	buf[1] = c->class;
+	buf[3] = c->method;
+	buf[4] = c->status[0];
+	buf[5] = c->status[1];
+	memcpy(want, buf, sizeof(want));
+	memcpy(want + 3, c->want, 3);
+
+	ibsw_smp_reply_hdr(smp, c->sma_status);
+	KUNIT_EXPECT_MEMEQ(test, buf, want, sizeof(want));
+}
+
 /* ---- ibsw_smp_sma_check() ---- */
 
 struct kt_sma_case {
@@ -774,6 +820,7 @@ static struct kunit_case ibsw_smp_route_test_cases[] = {
 	KUNIT_CASE(ibsw_smp_route_example_test),
 	KUNIT_CASE_PARAM(ibsw_smp_route_walk_test, kt_walk_gen_params),
 	KUNIT_CASE_PARAM(ibsw_smp_route_reply_test, kt_reply_gen_params),
+	KUNIT_CASE_PARAM(ibsw_smp_route_reply_hdr_test, kt_reply_hdr_gen_params),
 	KUNIT_CASE_PARAM(ibsw_smp_route_sma_check_test, kt_sma_gen_params),
 	KUNIT_CASE_PARAM(ibsw_smp_route_mkey_test, kt_mkey_gen_params),
 	{}
