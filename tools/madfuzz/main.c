@@ -121,34 +121,35 @@ static void parse_path(const char *s, struct mf_target *t)
 	t->hops = n - 1;
 }
 
+/* The first line of a port's sysfs file WHAT/I into buf; false if none */
+static bool port_file(const struct conn *c, const char *what, int i,
+		      char *buf, size_t size)
+{
+	char path[256];
+	FILE *f;
+	bool ok;
+
+	snprintf(path, sizeof(path), "/sys/class/infiniband/%s/ports/%d/%s/%d",
+		 c->dev, c->port, what, i);
+	f = fopen(path, "r");
+	if (!f)
+		return false;
+	ok = fgets(buf, (int)size, f) != NULL;
+	fclose(f);
+	return ok;
+}
+
 /* A RoCE v2 IPv6 GID of the port to send from, as ibsw-ccmad picks it */
 static int pick_gid_index(const struct conn *c)
 {
-	char path[256], buf[64];
-	FILE *f;
+	char buf[64];
 	int i;
 
 	for (i = 0; i < 256; i++) {
-		snprintf(path, sizeof(path),
-			 "/sys/class/infiniband/%s/ports/%d/gid_attrs/types/%d",
-			 c->dev, c->port, i);
-		f = fopen(path, "r");
-		if (!f)
+		if (!port_file(c, "gid_attrs/types", i, buf, sizeof(buf)) ||
+		    strncmp(buf, "RoCE v2", 7) ||
+		    !port_file(c, "gids", i, buf, sizeof(buf)))
 			continue;
-		if (!fgets(buf, sizeof(buf), f))
-			buf[0] = 0;
-		fclose(f);
-		if (strncmp(buf, "RoCE v2", 7))
-			continue;
-		snprintf(path, sizeof(path),
-			 "/sys/class/infiniband/%s/ports/%d/gids/%d",
-			 c->dev, c->port, i);
-		f = fopen(path, "r");
-		if (!f)
-			continue;
-		if (!fgets(buf, sizeof(buf), f))
-			buf[0] = 0;
-		fclose(f);
 		/* not an IPv4-mapped one, link-local like the DGID or not */
 		if (!strncmp(buf, "0000:0000:0000:0000:0000:ffff", 29) ||
 		    !strncmp(buf, "0000:0000:0000:0000:0000:0000:0000:0000", 39))
