@@ -800,6 +800,116 @@ static void ibsw_pkt_mark_test(struct kunit *test)
 	}
 }
 
+/* ---- every split of the head, on the skb and on a clone ---- */
+
+struct kt_split_case {
+	const char		*desc;
+	const struct kt_frame	*f;
+};
+
+static const struct kt_split_case kt_split_cases[] = {
+	{ "ipv4", &kt_v4 },
+	{ "ipv6", &kt_v6 },
+	{ "vlan", &kt_v4_vlan },
+	{ "ipv4 with udp checksum", &kt_v4_csum },
+	{ "ipv6 with udp checksum", &kt_v6_csum },
+};
+
+KUNIT_ARRAY_PARAM_DESC(kt_split, kt_split_cases, desc);
+
+/* The first @head bytes of @frame in the head, the rest in one fragment */
+static struct sk_buff *kt_skb_split(struct kunit *test, const u8 *frame,
+				    unsigned int len, unsigned int head)
+{
+	struct sk_buff *skb;
+
+	skb = kunit_zalloc_skb(test, max(head, 1U), GFP_KERNEL);
+	KUNIT_ASSERT_NOT_NULL(test, skb);
+	skb_put_data(skb, frame, head);
+	skb_reset_mac_header(skb);
+	kt_add_frag(test, skb, frame + head, len - head);
+	return skb;
+}
+
+/*
+ * Parse and mark the frame with the head ending at every byte, the rest in
+ * a fragment at an odd offset, on the skb itself (FECN) and on a clone
+ * (BECN): the same parse as the linear frame's, the same bytes after
+ * marking, and a clone's original untouched.
+ */
+static void ibsw_pkt_split_test(struct kunit *test)
+{
+	const struct kt_split_case *c = test->param_value;
+	u8 *frame, *out, *marked[2];
+	struct ibsw_pkt want, pkt;
+	struct sk_buff *skb, *orig;
+	unsigned int head, len;
+	struct kt_layout lo;
+	int clone, err;
+
+	frame = kunit_kzalloc(test, KT_MAX_FRAME, GFP_KERNEL);
+	out = kunit_kzalloc(test, KT_MAX_FRAME, GFP_KERNEL);
+	marked[0] = kunit_kzalloc(test, KT_MAX_FRAME, GFP_KERNEL);
+	marked[1] = kunit_kzalloc(test, KT_MAX_FRAME, GFP_KERNEL);
+	KUNIT_ASSERT_NOT_NULL(test, frame);
+	KUNIT_ASSERT_NOT_NULL(test, out);
+	KUNIT_ASSERT_NOT_NULL(test, marked[0]);
+	KUNIT_ASSERT_NOT_NULL(test, marked[1]);
+	kt_build(c->f, frame, &lo);
+
+	/* What the linear frame parses to and becomes, FECN and BECN */
+	for (clone = 0; clone < 2; clone++) {
+		skb = kt_skb(test, frame, lo.len, &lo, KT_LINEAR);
+		KUNIT_ASSERT_EQ(test, ibsw_pkt_parse(skb, &want), IBSW_PKT_OK);
+		if (clone)
+			err = ibsw_pkt_set_becn(skb, &want);
+		else
+			err = ibsw_pkt_set_fecn(skb, &want);
+		KUNIT_ASSERT_EQ(test, err, 0);
+		KUNIT_ASSERT_EQ(test, kt_skb_bytes(test, skb, marked[clone]),
+				lo.len);
+	}
+	skb = kt_skb(test, frame, lo.len, &lo, KT_LINEAR);
+	memset(&want, 0, sizeof(want));
+	KUNIT_ASSERT_EQ(test, ibsw_pkt_parse(skb, &want), IBSW_PKT_OK);
+
+	for (head = 0; head <= lo.len; head++) {
+		for (clone = 0; clone < 2; clone++) {
+			skb = kt_skb_split(test, frame, lo.len, head);
+			orig = skb;
+			if (clone) {
+				skb = skb_clone(orig, GFP_KERNEL);
+				KUNIT_ASSERT_NOT_NULL(test, skb);
+				err = kunit_add_action_or_reset(test, kunit_action_kfree_skb,
+								skb);
+				KUNIT_ASSERT_EQ(test, err, 0);
+			}
+			/* zeroed, so that padding compares equal */
+			memset(&pkt, 0, sizeof(pkt));
+			KUNIT_ASSERT_EQ_MSG(test, ibsw_pkt_parse(skb, &pkt),
+					    IBSW_PKT_OK, "head %u", head);
+			KUNIT_EXPECT_MEMEQ_MSG(test, &pkt, &want, sizeof(pkt),
+					       "head %u", head);
+			if (clone)
+				err = ibsw_pkt_set_becn(skb, &pkt);
+			else
+				err = ibsw_pkt_set_fecn(skb, &pkt);
+			KUNIT_ASSERT_EQ_MSG(test, err, 0, "head %u", head);
+			len = kt_skb_bytes(test, skb, out);
+			KUNIT_ASSERT_EQ(test, len, lo.len);
+			KUNIT_EXPECT_EQ_MSG(test, memcmp(out, marked[clone], len),
+					    0, "head %u, clone %d", head, clone);
+			if (clone) {
+				kt_skb_bytes(test, orig, out);
+				KUNIT_EXPECT_EQ_MSG(test,
+						    memcmp(out, frame, lo.len), 0,
+						    "head %u: the original changed",
+						    head);
+			}
+		}
+	}
+}
+
 /* ---- the test's own ICRC ---- */
 
 struct kt_icrc_case {
@@ -1002,6 +1112,7 @@ static struct kunit_case ibsw_pkt_test_cases[] = {
 	KUNIT_CASE_PARAM(ibsw_pkt_parse_test, kt_parse_gen_params),
 	KUNIT_CASE_PARAM(ibsw_pkt_reject_test, kt_reject_gen_params),
 	KUNIT_CASE_PARAM(ibsw_pkt_mark_test, kt_mark_gen_params),
+	KUNIT_CASE_PARAM(ibsw_pkt_split_test, kt_split_gen_params),
 	KUNIT_CASE_PARAM(ibsw_pkt_icrc_coverage_test, kt_icrc_gen_params),
 	KUNIT_CASE(ibsw_pkt_icrc_known_answer_test),
 	KUNIT_CASE_PARAM(ibsw_pkt_opcode_class_test, kt_class_gen_params),
