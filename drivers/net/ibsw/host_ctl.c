@@ -10,6 +10,7 @@
 #include <linux/netdevice.h>
 #include <linux/rtnetlink.h>
 #include <linux/udp.h>
+#include <net/net_namespace.h>
 #include <net/rtnetlink.h>
 
 #include "engine.h"
@@ -80,6 +81,18 @@ static const struct net_device_ops ibsw_host_netdev_ops = {
 	.ndo_get_stats64	= dev_get_tstats64,
 };
 
+/*
+ * After its last reference is gone: the namespace it was unregistered in
+ * may go now (ibsw_host_detach())
+ */
+static void ibsw_host_destructor(struct net_device *dev)
+{
+	struct ibsw_host *h = netdev_priv(dev);
+
+	if (h->net_hold)
+		put_net(h->net_hold);
+}
+
 static void ibsw_host_setup(struct net_device *dev)
 {
 	ether_setup(dev);
@@ -91,6 +104,7 @@ static void ibsw_host_setup(struct net_device *dev)
 	dev->netdev_ops = &ibsw_host_netdev_ops;
 	dev->rtnl_link_ops = &ibsw_link_ops;
 	dev->needs_free_netdev = true;
+	dev->priv_destructor = ibsw_host_destructor;
 	ibsw_netdev_set_lltx(dev);
 	/* The port belongs to its host: it does not move between namespaces */
 	ibsw_netdev_set_netns_immutable(dev);
@@ -139,6 +153,17 @@ void ibsw_host_detach(struct ibsw_port *port, struct list_head *head)
 	/* unregister_netdevice waits for readers before freeing it */
 	RCU_INIT_POINTER(port->netdev, NULL);
 	ibsw_fabric.nr_hosts--;
+	/*
+	 * The netdev's last references (rxe's) can outlive the unregistering
+	 * by seconds, during which netdev_run_todo() sends NETDEV_UNREGISTER
+	 * again, to notifiers that use its namespace (netdev-genl: its genl
+	 * socket). A namespace that loses its last user meanwhile (rxe's
+	 * device, in rdma's exclusive mode) no longer waits for a netdev
+	 * already off its list: it is held until the netdev is freed. Not
+	 * when the namespace's own dismantling detaches the port (no
+	 * reference left to take): that waits for its netdevs itself.
+	 */
+	h->net_hold = maybe_get_net(dev_net(dev));
 	unregister_netdevice_queue(dev, head);
 }
 

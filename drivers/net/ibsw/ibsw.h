@@ -400,6 +400,8 @@ static inline void ibsw_objs_wait(void)
  * @neighq: answers to the host's ARP requests and neighbour solicitations,
  *	handed up by @neigh_timer (neigh.c)
  * @neigh_timer: fires a tick after the first answer queued
+ * @net_hold: the host's namespace, held from a detach that unregisters
+ *	the netdev until the netdev is freed (ibsw_host_destructor())
  */
 struct ibsw_host {
 	struct ibsw_port __rcu	*port;
@@ -408,6 +410,7 @@ struct ibsw_host {
 	bool			rx_on;
 	struct sk_buff_head	neighq;
 	struct timer_list	neigh_timer;
+	struct net		*net_hold;
 };
 
 /**
