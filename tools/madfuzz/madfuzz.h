@@ -177,8 +177,10 @@ unsigned int mf_reads(const struct mf_target *t, const struct mf_request *q,
 bool mf_same(uint8_t mgmt_class, uint16_t attr, const uint8_t *a,
 	     const uint8_t *b, size_t *at);
 
-/* Whether a request may change the target (an answered Set or a route
- * that may reach another node) */
+/*
+ * Whether a request may change the target (an answered Set or a route
+ * that may reach another node)
+ */
 bool mf_may_change(const struct mf_request *q);
 
 /*

