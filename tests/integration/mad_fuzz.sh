@@ -53,12 +53,13 @@ ibsw_note "seed $SEED, $SECS s an agent"
 smp() { timeout 20 smpquery -C "$DEV" -P 1 "$@"; }
 field() { awk -F'[.]+' -v k="$1" '$1 == k { print $2 }'; }
 
-# OpenSM once: LIDs, the switch's table, every port ACTIVE
+# OpenSM once: LIDs, the switch's table, every port ACTIVE; with ARGS
+# (-Q: QoS) more
 sm_once() {
-	local log=$IBSW_LOGDIR/opensm.log cache
+	local log=$IBSW_LOGDIR/opensm$#.log cache
 
 	cache=$(mktemp -d)
-	OSM_CACHE_DIR=$cache timeout 120 opensm -g "$GUID" -o -e -f "$log" -s 0 >/dev/null 2>&1
+	OSM_CACHE_DIR=$cache timeout 120 opensm -g "$GUID" -o -e -f "$log" -s 0 "$@" >/dev/null 2>&1
 	rm -rf "$cache"
 	grep -q "SUBNET UP" "$log" || ibsw_fail "no SUBNET UP in opensm's log" || return
 	SWLID=$(smp -D portinfo 0,1 0 | field Lid:)
@@ -89,17 +90,31 @@ ibsw_case pma_ca fuzz hx H1 "$FUZZ" -d "${HOST_RXE[H1]}" pma gid "${HOST_IP6[H2]
 ibsw_case smp_ca fuzz "$FUZZ" -d "$DEV" smp "0,1,${HOST_PORT[H1]}"
 ibsw_case smp_switch fuzz "$FUZZ" -d "$DEV" smp 0,1
 
-# OpenSM sets up what the fuzzer changed (the fuzzer gave the keys back);
-# then the agents answer the real tools, and RDMA runs
-ibsw_case sm_again sm_once
+# OpenSM sets up what the fuzzer changed (the fuzzer gave the keys back),
+# with QoS, so that the SL-to-VL and VL arbitration tables the fuzzer set
+# are the SM's again; then the agents answer the real tools, and RDMA runs
+ibsw_case sm_again sm_once -Q
+ccmad_info() { hx H1 "$CCMAD" -d "${HOST_RXE[H1]}" -g "${HOST_IP6[H2]}" -t 2000 -r 2 get info; }
 after() {
 	smp -D nodeinfo 0,1 >/dev/null || ibsw_fail "smpquery nodeinfo 0,1 failed" || return
 	smp -D portinfo "0,1,${HOST_PORT[H1]}" >/dev/null ||
 		ibsw_fail "smpquery portinfo of H1's CA failed" || return
 	timeout 30 perfquery -C "$DEV" -P 1 "$SWLID" 1 >/dev/null ||
 		ibsw_fail "perfquery of the switch failed" || return
-	hx H1 "$CCMAD" -d "${HOST_RXE[H1]}" -g "${HOST_IP6[H2]}" get info ||
-		ibsw_fail "ibsw-ccmad get info of H2 failed" || return
+	# The fuzzer may leave H2's congestion control throttling what H2
+	# sends, its answers too: then with it off
+	if ! ccmad_info; then
+		echo "H2's congestion control after the fuzzing:"
+		rxe_cc_state H2
+		echo 0 >"$(rxe_cc_file H2 enabled)"
+		if ! ccmad_info; then
+			ibswctl -d port show "$SW/${HOST_PORT[H1]}"
+			ibswctl -d port show "$SW/${HOST_PORT[H2]}"
+			ibsw_fail "ibsw-ccmad get info of H2 failed"
+			return
+		fi
+		ibsw_note "ibsw-ccmad answered once H2's congestion control was off"
+	fi
 	tool_rping H1 H2 || ibsw_fail "rping H1 -> H2 failed"
 }
 ibsw_case after after

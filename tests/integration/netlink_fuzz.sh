@@ -1,7 +1,7 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0
 # cpu: shared
-# duration: 120
+# duration: 55
 #
 # The ibsw netlink family fuzzed from its spec (tools/ynl/ibsw_nlfuzz.py):
 # requests of every operation with its attributes at the edges of their
