@@ -223,6 +223,34 @@ expect_clean allow_option -a 'WARNING: CPU: [0-9]+ PID: [0-9]+ at drivers/net/ib
 [   90.000001] WARNING: CPU: 0 PID: 300 at drivers/net/ibsw/selftest.c:12 ibsw_selftest+0x10/0x20 [ibsw]
 EOF
 
+# -e: an expected report (warn_alloc() after an allocation failed on
+# purpose) and its stack dump are ignored; what follows it is not.
+vmalloc_report() {
+	cat <<'EOF'
+[ 2030.376822] rping: vmalloc error: size 12288, failed to allocated page array size 24, mode:0xdc2(GFP_KERNEL|__GFP_HIGHMEM|__GFP_ZERO), nodemask=(null),cpuset=/,mems_allowed=0
+[ 2030.380410] CPU: 0 UID: 0 PID: 3544 Comm: rping Tainted: G           O       6.12.117-ibsw-debug #1
+[ 2030.380937] Call Trace:
+[ 2030.381001]  <TASK>
+[ 2030.381101]  dump_stack_lvl+0x80/0xa0
+[ 2030.381977]  warn_alloc+0x24a/0x390
+[ 2030.382835]  rxe_queue_init+0x23d/0x4a0 [rdma_rxe]
+[ 2030.385854]  </TASK>
+[ 2030.391670] Mem-Info:
+EOF
+}
+vmalloc_report | expect_clean expect_option -e 'vmalloc error: size'
+{
+	vmalloc_report
+	echo '[ 2031.000000] WARNING: CPU: 1 PID: 7 at drivers/net/ibsw/engine.c:10 x+0x1/0x2 [ibsw]'
+} >"$tmp/expect_then.log"
+out=$("$check" -e 'vmalloc error: size' "$tmp/expect_then.log")
+if [ $? -eq 1 ] && [ "$(wc -l <<<"$out")" -eq 1 ] && [[ $out == *engine.c:10* ]]; then
+	result expect_then_warning ""
+else
+	result expect_then_warning "got: $out"
+fi
+vmalloc_report | expect_hit expect_needed 'Call Trace:'
+
 # -m: at most MAX lines, then how many more.
 case_max() {
 	local out
