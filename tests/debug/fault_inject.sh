@@ -1,6 +1,7 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0
-# vm-options: -t 3600
+# vm-options: -t 3600 --log-expect vmalloc.error:.size|page.allocation.failure:.order
+# (warn_alloc()'s reports of the allocations failed on purpose)
 #
 # Fault injection on the debug kernel (make debugcheck; scripts/debug.config
 # has failslab, fail_page_alloc and their stack filter). Memory allocations
@@ -324,6 +325,7 @@ under() {
 }
 
 fabric() {
+	modprobe ib_umad || ibsw_fail "modprobe ib_umad failed" || return
 	ibswctl switch del "$SW_A" && ibswctl switch del "$SW_B" || return
 	ibsw_fabric_up "$IBSW_ROOT/topologies/one-switch.net" || return
 	MGMT_DEV=fitm0
