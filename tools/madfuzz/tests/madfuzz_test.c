@@ -423,5 +423,6 @@ int main(void)
 		cmocka_unit_test(cache),
 	};
 
-	return cmocka_run_group_tests(tests, NULL, NULL);
+	cmocka_set_message_output(CM_OUTPUT_TAP);
+	return cmocka_run_group_tests_name("madfuzz", tests, NULL, NULL);
 }
