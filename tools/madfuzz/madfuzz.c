@@ -305,6 +305,21 @@ static void change_data(struct mf_rng *r, uint8_t *data, size_t size)
  * own: either would show as a change no request made. Of the port the
  * requests come in on, the VLs, VLHighLimit and HOQLife stay as they are.
  */
+static void port_info_quiet(uint8_t *data)
+{
+	mf_put16(data + 26, 0);		/* M_KeyLeasePeriod */
+	data[29] = 0;			/* LinkWidthEnabled: no change */
+	data[32] &= 0xf0;		/* PortState: no change */
+	data[33] = 0;			/* PortPhysicalState, LinkDownDefault */
+	data[35] &= 0xf0;		/* LinkSpeedEnabled: no change */
+}
+
+/* CongestionKeyInfo in a Set: never a lease, as above */
+static void key_info_quiet(uint8_t *data)
+{
+	mf_put16(data + 10, 0);		/* CC_KeyLeasePeriod */
+}
+
 static void port_info_fixup(const struct mf_target *t, uint32_t mod,
 			    const uint8_t *was, uint8_t *data)
 {
@@ -312,11 +327,7 @@ static void port_info_fixup(const struct mf_target *t, uint32_t mod,
 	unsigned int i;
 	bool entry;
 
-	mf_put16(data + 26, 0);		/* M_KeyLeasePeriod */
-	data[29] = 0;			/* LinkWidthEnabled: no change */
-	data[32] &= 0xf0;		/* PortState: no change */
-	data[33] = 0;			/* PortPhysicalState, LinkDownDefault */
-	data[35] &= 0xf0;		/* LinkSpeedEnabled: no change */
+	port_info_quiet(data);
 	entry = t->is_switch ? (mod & 0xff) == t->entry_port && mod :
 		(mod & 0xff) <= 1;
 	if (entry && was)
@@ -364,7 +375,7 @@ void mf_generate(struct mf_rng *r, const struct mf_target *t,
 		port_info_fixup(t, q->mod, was, data);
 	if (q->method == MF_SET && t->mgmt_class == MF_CLASS_CC &&
 	    q->attr == MF_CC_KEY_INFO)
-		mf_put16(data + 10, 0);	/* CC_KeyLeasePeriod: see above */
+		key_info_quiet(data);
 
 	if (chance(r, 8)) {
 		q->changes |= MF_CHANGE_HEADER;
@@ -538,6 +549,18 @@ const char *mf_answer_check(const struct mf_request *q, const uint8_t *ans)
 	if (ans[1] == MF_CLASS_SMI_DR && !(ans[4] & 0x80))
 		return "a directed-route answer without the D bit";
 	return NULL;
+}
+
+void mf_unprotect(uint8_t mgmt_class, uint8_t *data, uint64_t key)
+{
+	mf_put64(data, key);		/* M_Key, CC_Key */
+	if (mgmt_class == MF_CLASS_CC) {
+		data[8] = 0;		/* CC_KeyProtectBit */
+		key_info_quiet(data);
+	} else {
+		data[34] &= 0x3f;	/* M_KeyProtectBits */
+		port_info_quiet(data);
+	}
 }
 
 void mf_learn(struct mf_target *t, const struct mf_request *q)

@@ -194,6 +194,13 @@ const char *mf_answer_check(const struct mf_request *q, const uint8_t *ans);
 uint16_t mf_status(const uint8_t *mad);
 
 /*
+ * The data of a Set that gives the target @key back, unprotected: from
+ * the answer to a Get of PortInfo (SMI) or CongestionKeyInfo (CC), and
+ * changing nothing else.
+ */
+void mf_unprotect(uint8_t mgmt_class, uint8_t *data, uint64_t key);
+
+/*
  * After an answered Set with status 0: the key the target now holds (a
  * PortInfo Set of a CA or of a switch's port 0, a CongestionKeyInfo Set).
  */

@@ -382,18 +382,7 @@ static bool restore_key(struct conn *c, struct mf_target *t, uint64_t key)
 	mf_mad_init(q.mad, t, MF_SET, attr, mod, next_tid(c));
 	q.method = MF_SET;
 	memcpy(data, ans + MF_DATA, MF_GMP_DATA_SIZE);
-	mf_put64(data, key);
-	if (attr == MF_SMP_PORT_INFO) {
-		data[34] &= 0x3f;	/* M_KeyProtectBits */
-		mf_put16(data + 26, 0);	/* M_KeyLeasePeriod */
-		data[29] = 0;		/* nothing else changes: */
-		data[32] &= 0xf0;
-		data[33] = 0;
-		data[35] &= 0xf0;
-	} else {
-		data[8] = 0;		/* CC_KeyProtectBit */
-		mf_put16(data + 10, 0);	/* CC_KeyLeasePeriod */
-	}
+	mf_unprotect(t->mgmt_class, data, key);
 	if (exchange(c, t, q.mad, ans, 2) || mf_status(ans))
 		return false;
 	t->key = key;
@@ -527,13 +516,10 @@ int main(int argc, char **argv)
 				st.ok++;
 		}
 		if (!rc && !mf_status(ans) && mf_may_change(&q)) {
-			/* an applied Set: the target may have changed */
+			/* an applied Set, or a Get elsewhere: may have changed */
 			if (q.method == MF_SET)
 				st.sets_applied++;
 			mf_learn(&t, &q);
-			if (q.method == MF_GET && !(q.changes & MF_CHANGE_ROUTE))
-				mf_cache_put(cache, q.attr, q.mod, ans + MF_DATA,
-					     MF_GMP_DATA_SIZE);
 			continue;
 		}
 		if (!rc && !mf_status(ans) && q.method == MF_GET &&

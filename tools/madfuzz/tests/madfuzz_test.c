@@ -386,6 +386,40 @@ static void learn(void **state)
 	assert_true(cc.key == 0x5151);
 }
 
+/* Giving a key back: the key, no protection, no lease, nothing else */
+static void unprotect(void **state)
+{
+	uint8_t d[MF_GMP_DATA_SIZE], want[MF_GMP_DATA_SIZE];
+	static const uint8_t key[8] = { 0, 0, 0, 0, 0, 0, 0x12, 0xab };
+
+	(void)state;
+	/* PortInfo: M_Key 0-7, M_KeyLeasePeriod 26-27, LinkWidthEnabled 29,
+	 * PortState (low nibble of 32), PhysState and LinkDownDefault 33,
+	 * M_KeyProtectBits (top of 34, LMC below), LinkSpeedEnabled (low 35)
+	 */
+	memset(d, 0xff, sizeof(d));
+	memcpy(want, d, sizeof(want));
+	memcpy(want, key, 8);
+	want[26] = 0;
+	want[27] = 0;
+	want[29] = 0;
+	want[32] = 0xf0;
+	want[33] = 0;
+	want[34] = 0x3f;
+	want[35] = 0xf0;
+	mf_unprotect(MF_CLASS_SMI_DR, d, 0x12ab);
+	assert_memory_equal(d, want, MF_SMP_DATA_SIZE);
+	/* CongestionKeyInfo: CC_Key 0-7, ProtectBit 8, LeasePeriod 10-11 */
+	memset(d, 0xff, sizeof(d));
+	memcpy(want, d, sizeof(want));
+	memcpy(want, key, 8);
+	want[8] = 0;
+	want[10] = 0;
+	want[11] = 0;
+	mf_unprotect(MF_CLASS_CC, d, 0x12ab);
+	assert_memory_equal(d, want, MF_GMP_DATA_SIZE);
+}
+
 static void cache(void **state)
 {
 	static struct mf_cache c;
@@ -420,6 +454,7 @@ int main(void)
 		cmocka_unit_test(generated_gmp),
 		cmocka_unit_test(answers),
 		cmocka_unit_test(learn),
+		cmocka_unit_test(unprotect),
 		cmocka_unit_test(cache),
 	};
 
