@@ -26,11 +26,28 @@ readme_cleanup() {
 
 # readme_run BLOCK: bash -e, every command must succeed, in the README's
 # order; -x marks where each command's output starts.
+#
+# Once in some 45 runs, under make check's load, the client ib_write_bw
+# stopped at its first exchange of keys with the server, over the
+# management network's TCP, before any RDMA: "ethernet_read_keys: Couldn't
+# read remote address" (perftest 4.5 reads the keys with one read() and
+# gives up on anything short of them). That one failure runs the block
+# again, once, with a note; the first run's output stays in the log.
 readme_run() {
-	local rc=0 at
+	local rc at try
 
-	timeout 120 bash -e -x -c "$1" >"$README_OUT" 2>&1 || rc=$?
-	cat "$README_OUT"
+	for try in 1 2; do
+		rc=0
+		timeout 120 bash -e -x -c "$1" >"$README_OUT" 2>&1 || rc=$?
+		cat "$README_OUT"
+		if [ "$rc" -eq 0 ] || [ "$try" = 2 ] ||
+			! grep -q "^ethernet_read_keys: Couldn't read remote address" "$README_OUT"; then
+			break
+		fi
+		echo "perftest's key exchange failed (see commands.log); the block ran again" |
+			tee -a "$README_RESULTS"
+		readme_cleanup
+	done
 	[ "$rc" -eq 0 ] && return 0
 	at=$(grep '^+ ' "$README_OUT" | tail -n 1)
 	[ "$rc" -ne 124 ] || ibsw_fail "timeout (120 s) at: ${at#+ }" || return
