@@ -40,8 +40,11 @@
 #                   lintian, and DKMS's build for the kernels here, in
 #                   build/packages (scripts/packages)
 #   make checkpatch checkpatch.pl over our kernel code and patches
-#   make debugcheck the integration tests on a debug kernel (KASAN, lockdep,
-#                   kmemleak; built once, slow: not part of make check)
+#   make debugcheck [T="name..."]
+#                   the integration tests on a debug kernel (KASAN, lockdep,
+#                   kmemleak; built once, slow: not part of make check), or
+#                   the named tests of tests/integration, tests/debug or
+#                   tests/long
 #   make kernelcheck K=KVER [T=name...]
 #                   the integration tests on another kernel installed here
 #                   with its headers, e.g. Debian 12's own 6.1 (K=6.1.0-56-amd64);
