@@ -122,8 +122,11 @@ trap 'exit 130' INT TERM
 # ------------------------------------------------------ background and runs
 
 _ibsw_port=18515
-# ibsw_port: a fresh TCP/rdma_cm port for the next server.
-ibsw_next_port() { _ibsw_port=$((_ibsw_port + 1)); }
+# ibsw_next_port: a fresh TCP/rdma_cm port for the next server, in
+# _ibsw_port. Back to the first after 32767, below Linux's ephemeral ports:
+# a soak's servers come by the ten thousand, and a port used 14000
+# servers ago is long free again.
+ibsw_next_port() { _ibsw_port=$((_ibsw_port >= 32767 ? 18516 : _ibsw_port + 1)); }
 
 # ibsw_bg HOST LOG TIMEOUT CMD...: start CMD in HOST's netns in the
 # background, killed after TIMEOUT seconds; its pid is in IBSW_BG_PID and

@@ -6,7 +6,7 @@
 # program running, holding its RDMA device, and the fabric's teardown then
 # waited for it (a CI run's fabric down timed out after 300 s).
 # Prints "PASS: process/CASE" or "FAIL: process/CASE (why)" per case,
-# exits 1 if any failed.
+# exits 1 if any failed. Also: server ports stay below the ephemeral range.
 set -u
 
 root=$(cd "$(dirname "$0")/../.." && pwd)
@@ -47,6 +47,22 @@ wait_status() {
 	[ "\$rc" = 3 ] || ibsw_fail "status \$rc, not 3"
 }
 ibsw_case wait_status wait_status
+
+# ports_wrap: server ports stay below the ephemeral range, whatever the
+# number of servers
+ports_wrap() {
+	local i first
+
+	ibsw_next_port
+	first=\$_ibsw_port
+	for ((i = 1; i < 40000; i++)); do
+		ibsw_next_port
+		[ "\$_ibsw_port" -ge 18516 ] && [ "\$_ibsw_port" -le 32767 ] ||
+			ibsw_fail "port \$_ibsw_port after \$i" || return
+	done
+	[ "\$first" = 18516 ] || ibsw_fail "first port \$first, not 18516"
+}
+ibsw_case ports_wrap ports_wrap
 ibsw_exit
 EOS
 bash "$tmp/t.sh" 2>&1 | grep -E '^(PASS|FAIL|SKIP):'
