@@ -207,6 +207,16 @@ static inline void ibsw_netdev_set_netns_immutable(struct net_device *dev)
 #define IBSW_CLASS_DEV_CONST
 #endif
 
+/*
+ * v6.4 ("driver core: class: make class_release() take a const *"): the
+ * class a class_release() is given
+ */
+#ifdef IBSW_HAVE_CLASS_CONST_RELEASE
+#define IBSW_CLASS_CONST	const
+#else
+#define IBSW_CLASS_CONST
+#endif
+
 /* ------------------------------------------------------------------ RDMA */
 
 /*

@@ -39,7 +39,7 @@ ibsw_class_namespace(IBSW_CLASS_DEV_CONST struct device *dev)
  * struct, module data: it is counted like our other objects, and module
  * exit waits for it.
  */
-static void ibsw_class_release(const struct class *class)
+static void ibsw_class_release(IBSW_CLASS_CONST struct class *class)
 {
 	ibsw_obj_released();
 }
