@@ -4,8 +4,10 @@
 #
 # Rounds of ibv_rc_pingpong between the leaves of the 16-host fat tree, 8
 # pairs at a time (sm_fabric's leaf pairs, without OpenSM), to catch what
-# a single round rarely shows (make longcheck T=rc_pairs_soak; ROUNDS,
-# default 100, about 75 minutes). The failure it was written for: a
+# a single round rarely shows (make longcheck T=rc_pairs_soak;
+# IBSW_SOAK_ROUNDS, default 100, about 75 minutes; scripts/vm passes
+# IBSW_SOAK_* into the guest, and nothing else of the caller's
+# environment). The failure it was written for: a
 # server that waited forever for the completion of its last send, its
 # client gone, once in some 75 rounds with a second VM beside it (rxe
 # patch 0007). A round that fails stops the run; its log has the stuck
@@ -13,7 +15,7 @@
 # shellcheck source=tests/lib.sh disable=SC2317,SC2034
 . "$(dirname "$0")/../lib.sh"
 
-ROUNDS=${ROUNDS:-100}
+ROUNDS=${IBSW_SOAK_ROUNDS:-100}
 
 ibsw_require_ibsw
 ibsw_have ibv_rc_pingpong || ibsw_setup_fail "ibv_rc_pingpong missing (scripts/deps)"
