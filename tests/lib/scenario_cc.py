@@ -20,7 +20,7 @@ import sys
 ROOT = os.environ.get('IBSW_ROOT') or os.path.normpath(
     os.path.join(os.path.dirname(os.path.abspath(__file__)), '..', '..'))
 sys.path.insert(0, os.path.join(ROOT, 'tools', 'ibsw-run'))
-from ibswrun import cct, guest, scenario  # noqa: E402
+from ibswrun import guest, scenario  # noqa: E402
 
 
 def info(sc):
@@ -32,33 +32,18 @@ def info(sc):
 
 
 def apply(sc, desc, hosts):
-    switches = [s['name'] for s in desc.get('switches', [])]
     known = guest.desc_hosts(desc)
     if not hosts:
-        for c in sc.cc_settings:
-            for sw in (switches if c.switch == '*' else [c.switch]):
-                target = sw if c.port is None else '%s/%d' % (sw, c.port)
-                r = subprocess.run(['ibswctl', 'cc', 'set', target] + list(c.args),
-                                   stdin=subprocess.DEVNULL)
-                if r.returncode:
-                    sys.exit('line %d: ibswctl cc set %s: exit %d' % (c.line, target, r.returncode))
+        for line, target, args in guest.cc_set_commands(sc, desc):
+            r = subprocess.run(['ibswctl', 'cc', 'set', target] + args, stdin=subprocess.DEVNULL)
+            if r.returncode:
+                sys.exit('line %d: ibswctl cc set %s: exit %d' % (line, target, r.returncode))
     for h in hosts or sorted(known):
         if h not in known:
             sys.exit('no host %s in the fabric description' % h)
         for c in sc.hca_settings:
-            if c.host not in ('*', h):
-                continue
-            rate, mtu = guest.host_link(desc, h)
-            try:
-                writes = guest.hca_writes(c, rate, mtu)
-            except cct.CctError as e:
-                sys.exit('line %d: cct for %s: %s' % (c.line, h, e))
-            base = os.path.join(guest.SYSFS_IB, known[h]['rdma_dev'], 'ports', '1', 'cc')
-            netns = guest.in_host_netns(guest.SYSFS_IB, known[h])
-            err = (guest.run_in_netns(netns, guest.write_dir, base, writes) if netns
-                   else guest.write_dir(base, writes))
-            if err:
-                sys.exit('line %d: %s cc/%s' % (c.line, known[h]['rdma_dev'], err))
+            if c.host in ('*', h):
+                guest.set_hca(guest.SYSFS_IB, desc, c, h)
 
 
 def main(argv):

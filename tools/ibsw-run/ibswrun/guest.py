@@ -138,6 +138,37 @@ def hca_writes(setting, rate, mtu):
     return out
 
 
+def cc_set_commands(sc, desc):
+    """The scenario's cc lines as ibswctl cc set commands, in order, on the
+    switches of description DESC: [(line, target, args)]."""
+    names = [sw.get('name') for sw in desc.get('switches', [])]
+    out = []
+    for c in sc.cc_settings:
+        for sw in (names if c.switch == '*' else [c.switch]):
+            out.append((c.line, sw if c.port is None else '%s/%d' % (sw, c.port), list(c.args)))
+    return out
+
+
+def set_hca(sysfs_ib, desc, c, host):
+    """One cc hca line C on HOST's rxe, through ports/1/cc under SYSFS_IB
+    (in the host's namespace where only that shows it); GuestError."""
+    h = desc_hosts(desc)[host]
+    dev = h['rdma_dev']
+    base = os.path.join(sysfs_ib, dev, 'ports', '1', 'cc')
+    if port_files(sysfs_ib, h, 'cc', ['enabled']) is None:
+        raise GuestError('line %d: %s has no congestion control (%s): not the patched '
+                         'rdma_rxe?' % (c.line, dev, base))
+    try:
+        rate, mtu = host_link(desc, host)
+        writes = hca_writes(c, rate, mtu)
+    except cct.CctError as e:
+        raise GuestError('line %d: cct for %s: %s' % (c.line, host, e)) from None
+    netns = in_host_netns(sysfs_ib, h)
+    err = run_in_netns(netns, write_dir, base, writes) if netns else write_dir(base, writes)
+    if err:
+        raise GuestError('line %d: %s cc/%s' % (c.line, dev, err))
+
+
 def read_dir(d, names):
     """Files NAMES (every file if empty) of directory D as name -> text;
     None if D is not a directory, unreadable files left out. It also runs
@@ -814,15 +845,12 @@ class Run:
     def set_cc(self):
         """The scenario's cc lines, in order, with ibswctl cc set (before
         any traffic, so that the run starts from a known configuration)."""
-        names = [sw.get('name') for sw in self.desc.get('switches', [])]
-        for c in self.sc.cc_settings:
-            for sw in (names if c.switch == '*' else [c.switch]):
-                target = sw if c.port is None else '%s/%d' % (sw, c.port)
-                rc = self.ibswctl_run(['cc', 'set', target] + list(c.args))
-                if rc != 0:
-                    last = self.last_output.splitlines()[-1] if self.last_output else ''
-                    raise GuestError('line %d: ibswctl cc set %s failed (exit %d): %s' % (
-                        c.line, target, rc, last))
+        for line, target, args in cc_set_commands(self.sc, self.desc):
+            rc = self.ibswctl_run(['cc', 'set', target] + args)
+            if rc != 0:
+                last = self.last_output.splitlines()[-1] if self.last_output else ''
+                raise GuestError('line %d: ibswctl cc set %s failed (exit %d): %s' % (
+                    line, target, rc, last))
         if self.sc.cc_settings:
             self.note('congestion control: %d cc lines applied' % len(self.sc.cc_settings),
                       show=True)
@@ -849,22 +877,8 @@ class Run:
                          'hcas': hca_cc_state(self.sysfs_ib, self.hosts)}
 
     def set_hca(self, c, host):
-        """One cc hca line on one host's rxe, through ports/1/cc in sysfs."""
-        h = self.hosts[host]
-        dev = h['rdma_dev']
-        base = os.path.join(self.sysfs_ib, dev, 'ports', '1', 'cc')
-        if port_files(self.sysfs_ib, h, 'cc', ['enabled']) is None:
-            raise GuestError('line %d: %s has no congestion control (%s): not the patched '
-                             'rdma_rxe?' % (c.line, dev, base))
-        try:
-            rate, mtu = host_link(self.desc, host)
-            writes = hca_writes(c, rate, mtu)
-        except cct.CctError as e:
-            raise GuestError('line %d: cct for %s: %s' % (c.line, host, e)) from None
-        netns = in_host_netns(self.sysfs_ib, h)
-        err = run_in_netns(netns, write_dir, base, writes) if netns else write_dir(base, writes)
-        if err:
-            raise GuestError('line %d: %s cc/%s' % (c.line, dev, err))
+        """One cc hca line on one host's rxe (set_hca())."""
+        set_hca(self.sysfs_ib, self.desc, c, host)
 
     def wait_hosts(self):
         """The rxe ports of the hosts that run something have their IPv4

@@ -66,6 +66,15 @@ class Hca(unittest.TestCase):
         c = scenario.HcaSetting('*', {}, 6)
         self.assertEqual(guest.hca_writes(c, 32e9, 4096), [('enabled', '1')])
 
+    def test_cc_set_commands(self):
+        # cc switch * on every switch, cc switch S2 port 5 on that port, in order
+        sc = types.SimpleNamespace(cc_settings=[
+            scenario.CcSetting('*', None, ['threshold', '15'], 3),
+            scenario.CcSetting('S2', 5, ['valid', 'off'], 4)])
+        self.assertEqual(guest.cc_set_commands(sc, DESC), [
+            (3, 'S1', ['threshold', '15']), (3, 'S2', ['threshold', '15']),
+            (4, 'S2/5', ['valid', 'off'])])
+
 
 class AppEnv(unittest.TestCase):
     def test_tools_first_in_path(self):
