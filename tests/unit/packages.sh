@@ -86,6 +86,10 @@ for kdir in /lib/modules/*/build; do
 	kver=${kdir#/lib/modules/} kver=${kver%/build}
 	case " $IBSW_RXE_SERIES " in *" $(ibsw_kseries "$kver") "*) ;; *) continue ;; esac
 	n=$((n + 1))
+	if [ ! -r "/usr/src/linux-source-$(ibsw_kseries "$kver").tar.xz" ]; then
+		echo "SKIP: packages/dkms_build_$kver (linux-source-$(ibsw_kseries "$kver") not installed)"
+		continue
+	fi
 	why=
 	for m in ibsw rdma_rxe; do
 		f=$(ls "$out/dkms/ibsw/$version/$kver/x86_64/module/$m.ko"* 2>/dev/null | head -n 1)
