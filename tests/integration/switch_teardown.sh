@@ -1,7 +1,7 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0
 # cpu: shared
-# duration: 200
+# duration: 220
 #
 # Teardown under traffic, on the testbed of seed 002: while RDMA flows
 # run, delete a host's namespace, a switch-to-switch link, a switch, and
@@ -19,8 +19,6 @@
 . "$(dirname "$0")/../lib.sh"
 
 ibsw_require_ibsw
-ibsw_fabric_up "$IBSW_ROOT/topologies/seed002.net" >>"$IBSW_CASE_LOG" 2>&1 ||
-	ibsw_setup_fail "fabric up: ${_ibsw_reason:-see setup.log}"
 
 # Traffic the case kills: flows on paths that cross what goes away, one
 # each way, each sending before anything goes (they run until the case
@@ -49,6 +47,69 @@ step_finish() {
 	echo "$(ibsw_ts) $1: exit $rc"
 	[ $rc = 0 ] || ibsw_fail "$1: exit $rc"
 }
+
+# A switch deleted while a host's namespace is being dismantled (fabric
+# down deletes the namespaces, then the switches). In rdma's exclusive
+# mode the namespace's exit first moves the host's rxe device back to the
+# initial namespace, which waits for every open file of the device: here
+# a process that opened it in the host and then left the namespace keeps
+# that exit waiting. The switch's deletion must not wait for it, nor
+# unregister the host's netdev itself: the netdev would then outlive the
+# namespace's exit, whose netdev-genl socket netdev_run_todo() uses while
+# it waits for rxe's references (a NULL dereference, seen on the debug
+# kernel). The namespace's exit deletes it, and then the rxe device.
+# First, on a machine with no namespace yet: rdma's mode changes only then
+# (a host's namespace of the cases below outlives its fabric by a minute or
+# two when its orphaned TCP sockets keep sending FINs to a peer gone).
+netns_dying() {
+	local ns rxe uverbs holder step t0
+
+	ibsw_fabric_up "$IBSW_ROOT/topologies/one-switch.net" rdma-netns exclusive || return 1
+	ns=${HOST_NS[H1]} rxe=${HOST_RXE[H1]}
+	uverbs=$(hx H1 grep -lx "$rxe" /sys/class/infiniband_verbs/uverbs*/ibdev)
+	uverbs=${uverbs%/ibdev} uverbs=/dev/infiniband/${uverbs##*/}
+	[ -c "$uverbs" ] || ibsw_fail "no uverbs device of $rxe in $ns" || return
+	nsenter --net="/run/netns/$ns" python3 -c '
+import ctypes, os, sys, time
+fd = os.open(sys.argv[1], os.O_RDWR)
+libc = ctypes.CDLL(None, use_errno=True)
+if libc.setns(os.open("/proc/1/ns/net", os.O_RDONLY), 0x40000000):
+	sys.exit("setns: " + os.strerror(ctypes.get_errno()))
+print("holding", sys.argv[1], "from the initial namespace", flush=True)
+time.sleep(600)
+' "$uverbs" &
+	holder=$!
+	_ibsw_pids+=("$holder")
+	sleep 1
+	[ "$(readlink "/proc/$holder/ns/net")" = "$(readlink /proc/1/ns/net)" ] ||
+		ibsw_fail "the holder did not leave $ns" || return
+	ip netns del "$ns" || ibsw_fail "ip netns del $ns" || return
+	unset "HOST_NS[H1]"
+	sleep 2	# the namespace's exit starts and waits for the holder
+	t0=${EPOCHREALTIME/./}
+	step_start ibswctl switch del S1
+	step=$STEP_PID
+	wait_for "switch del S1 while $ns's exit waits" 15 ibsw_pid_gone "$step" || {
+		kill "$holder"
+		ibsw_wait_pid "$step" 60
+		return 1
+	}
+	wait "$step" || ibsw_fail "switch del S1 failed" || return
+	echo "switch del S1: $(((${EPOCHREALTIME/./} - t0) / 1000)) ms"
+	kill "$holder"
+	wait "$holder" 2>/dev/null
+	# Unloading waits for the namespaces being dismantled (pernet_ops_rwsem):
+	# then the netdev and the rxe device must be gone
+	timeout 60 rmmod ibsw || ibsw_fail "rmmod ibsw after $ns's exit" || return
+	[ ! -e "/sys/class/infiniband/$rxe" ] || ibsw_fail "$rxe outlived $ns" || return
+	insmod "$IBSW_KO" || ibsw_fail "insmod $IBSW_KO" || return
+	ibsw_fabric_down || ibsw_fail "fabric down failed" || return
+	HOST_NS=() HOST_DEV=() HOST_RXE=() HOST_IP4=() HOST_IP6=() HOST_MGMT=()
+}
+ibsw_case netns_dying netns_dying
+
+ibsw_fabric_up "$IBSW_ROOT/topologies/seed002.net" >>"$IBSW_CASE_LOG" 2>&1 ||
+	ibsw_setup_fail "fabric up: ${_ibsw_reason:-see setup.log}"
 
 # Congested flows killed at once, with perftest's default QP timeout
 # (67 ms) and infinite retries: their peers go away with them, so they

@@ -125,20 +125,12 @@ static int ibsw_host_newlink(struct net *src_net, struct net_device *dev,
 	return -EOPNOTSUPP;
 }
 
-/**
- * ibsw_host_detach() - take a host port's netdev off its switch port
- * @port: a host port
- * @head: where to queue the netdev for unregistration, NULL to
- *	unregister it now
- *
- * The port becomes unconnected: its engines discard what they hold, its
- * LID is released.
- *
- * Context: RTNL.
+/*
+ * Take @dev off its switch port: the port becomes unconnected, its engines
+ * discard what they hold, its LID is released.
  */
-void ibsw_host_detach(struct ibsw_port *port, struct list_head *head)
+static void ibsw_host_unplug(struct ibsw_port *port, struct net_device *dev)
 {
-	struct net_device *dev = rtnl_dereference(port->netdev);
 	struct ibsw_host *h = netdev_priv(dev);
 
 	ASSERT_RTNL();
@@ -153,18 +145,49 @@ void ibsw_host_detach(struct ibsw_port *port, struct list_head *head)
 	/* unregister_netdevice waits for readers before freeing it */
 	RCU_INIT_POINTER(port->netdev, NULL);
 	ibsw_fabric.nr_hosts--;
-	/*
-	 * The netdev's last references (rxe's) can outlive the unregistering
-	 * by seconds, during which netdev_run_todo() sends NETDEV_UNREGISTER
-	 * again, to notifiers that use its namespace (netdev-genl: its genl
-	 * socket). A namespace that loses its last user meanwhile (rxe's
-	 * device, in rdma's exclusive mode) no longer waits for a netdev
-	 * already off its list: it is held until the netdev is freed. Not
-	 * when the namespace's own dismantling detaches the port (no
-	 * reference left to take): that waits for its netdevs itself.
-	 */
-	h->net_hold = maybe_get_net(dev_net(dev));
-	unregister_netdevice_queue(dev, head);
+}
+
+/*
+ * The netdev's last references (rxe's) can outlive its unregistering by
+ * seconds, during which netdev_run_todo() sends NETDEV_UNREGISTER again, to
+ * notifiers that use its namespace (netdev-genl: its genl socket). A
+ * namespace that loses its last user meanwhile (rxe's device, in rdma's
+ * exclusive mode) no longer waits for a netdev already off its list: hold
+ * it until the netdev is freed (ibsw_host_destructor()). Fails for a
+ * namespace already being dismantled.
+ */
+static bool ibsw_host_hold_net(struct net_device *dev)
+{
+	struct ibsw_host *h = netdev_priv(dev);
+
+	if (!h->net_hold)
+		h->net_hold = maybe_get_net(dev_net(dev));
+	return h->net_hold;
+}
+
+/**
+ * ibsw_host_detach() - take a host port's netdev off its switch port, and
+ *	unregister it
+ * @port: a host port
+ * @head: where to queue the netdev for unregistration, NULL to
+ *	unregister it now
+ *
+ * The port becomes unconnected: its engines discard what they hold, its
+ * LID is released. In a namespace already being dismantled, the netdev is
+ * left registered: that namespace's exit (default_device_exit_batch())
+ * deletes it through ibsw_host_dellink() and waits for its last reference
+ * before the namespace's subsystems go; unregistered here, it would
+ * outlive them.
+ *
+ * Context: RTNL.
+ */
+void ibsw_host_detach(struct ibsw_port *port, struct list_head *head)
+{
+	struct net_device *dev = rtnl_dereference(port->netdev);
+
+	ibsw_host_unplug(port, dev);
+	if (ibsw_host_hold_net(dev))
+		unregister_netdevice_queue(dev, head);
 }
 
 static void ibsw_host_dellink(struct net_device *dev, struct list_head *head)
@@ -172,12 +195,13 @@ static void ibsw_host_dellink(struct net_device *dev, struct list_head *head)
 	struct ibsw_host *h = netdev_priv(dev);
 	struct ibsw_port *port = rtnl_dereference(h->port);
 
-	if (!port) {
-		unregister_netdevice_queue(dev, head);
-		return;
+	if (port) {
+		ibsw_host_unplug(port, dev);
+		ibsw_notify_port(port);
 	}
-	ibsw_host_detach(port, head);
-	ibsw_notify_port(port);
+	/* From the namespace's own exit this fails, and that exit waits */
+	ibsw_host_hold_net(dev);
+	unregister_netdevice_queue(dev, head);
 }
 
 struct rtnl_link_ops ibsw_link_ops = {

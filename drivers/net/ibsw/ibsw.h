@@ -400,8 +400,9 @@ static inline void ibsw_objs_wait(void)
  * @neighq: answers to the host's ARP requests and neighbour solicitations,
  *	handed up by @neigh_timer (neigh.c)
  * @neigh_timer: fires a tick after the first answer queued
- * @net_hold: the host's namespace, held from a detach that unregisters
- *	the netdev until the netdev is freed (ibsw_host_destructor())
+ * @net_hold: the host's namespace, held from the netdev's unregistering
+ *	until it is freed (ibsw_host_destructor()); NULL when the namespace's
+ *	own exit unregisters it
  */
 struct ibsw_host {
 	struct ibsw_port __rcu	*port;
