@@ -72,7 +72,9 @@ ibsw_case() {
 		ibsw_show_log "$IBSW_CASE_LOG"
 		;;
 	esac
+	# what follows is setup again: its failures have their own reasons
 	IBSW_CASE_LOG=$IBSW_LOGDIR/setup.log
+	_ibsw_reason=
 	return 0
 }
 

@@ -51,6 +51,10 @@ check results 1 "PASS: t/a" "FAIL: t/b (it failed)" "SKIP: t/c (not here)"
 script $'ibsw_case a ok\nibsw_case c skip\nibsw_exit'
 check all_pass 0 "PASS: t/a" "SKIP: t/c (not here)"
 
+# setup after a failed case gives its own reason, not the case's
+script $'ibsw_case b bad\nfalse || ibsw_setup_fail "fabric up: ${_ibsw_reason:-see setup.log}"'
+check setup_after_failed_case 1 "FAIL: t/b (it failed)" "FAIL: t/setup (fabric up: see setup.log)"
+
 # the case a shell error ends, reported before the next one
 script $'ibsw_case a broken\nibsw_case b ok\nibsw_exit'
 check broken_then_next 1 "FAIL: t/a (a shell error ended the case: see its log)" "PASS: t/b"
