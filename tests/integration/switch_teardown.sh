@@ -62,7 +62,20 @@ step_finish() {
 # (a host's namespace of the cases below outlives its fabric by a minute or
 # two when its orphaned TCP sockets keep sending FINs to a peer gone).
 netns_dying() {
-	local ns rxe uverbs holder step t0
+	local rc
+
+	netns_dying_run
+	rc=$?
+	# whatever failed, the cases below need the machine without it
+	[ -z "$HOLDER" ] || { kill "$HOLDER" 2>/dev/null; wait "$HOLDER" 2>/dev/null; }
+	[ -d /sys/module/ibsw ] || insmod "$IBSW_KO"
+	ibsw_fabric_down >/dev/null 2>&1
+	HOST_NS=() HOST_DEV=() HOST_RXE=() HOST_IP4=() HOST_IP6=() HOST_MGMT=()
+	return $rc
+}
+
+netns_dying_run() {
+	local ns rxe uverbs step t0
 
 	ibsw_fabric_up "$IBSW_ROOT/topologies/one-switch.net" rdma-netns exclusive || return 1
 	ns=${HOST_NS[H1]} rxe=${HOST_RXE[H1]}
@@ -77,11 +90,10 @@ if libc.setns(os.open("/proc/1/ns/net", os.O_RDONLY), 0x40000000):
 	sys.exit("setns: " + os.strerror(ctypes.get_errno()))
 print("holding", sys.argv[1], "from the initial namespace", flush=True)
 time.sleep(600)
-' "$uverbs" &
-	holder=$!
-	_ibsw_pids+=("$holder")
-	sleep 1
-	[ "$(readlink "/proc/$holder/ns/net")" = "$(readlink /proc/1/ns/net)" ] ||
+' "$uverbs" >"$IBSW_LOGDIR/holder.log" 2>&1 &
+	HOLDER=$!
+	wait_for "the holder to leave $ns" 30 grep -q holding "$IBSW_LOGDIR/holder.log" || return
+	[ "$(readlink "/proc/$HOLDER/ns/net")" = "$(readlink /proc/1/ns/net)" ] ||
 		ibsw_fail "the holder did not leave $ns" || return
 	ip netns del "$ns" || ibsw_fail "ip netns del $ns" || return
 	unset "HOST_NS[H1]"
@@ -90,22 +102,23 @@ time.sleep(600)
 	step_start ibswctl switch del S1
 	step=$STEP_PID
 	wait_for "switch del S1 while $ns's exit waits" 15 ibsw_pid_gone "$step" || {
-		kill "$holder"
+		kill "$HOLDER"
 		ibsw_wait_pid "$step" 60
 		return 1
 	}
 	wait "$step" || ibsw_fail "switch del S1 failed" || return
 	echo "switch del S1: $(((${EPOCHREALTIME/./} - t0) / 1000)) ms"
-	kill "$holder"
-	wait "$holder" 2>/dev/null
+	kill "$HOLDER"
+	wait "$HOLDER" 2>/dev/null
+	HOLDER=
 	# Unloading waits for the namespaces being dismantled (pernet_ops_rwsem):
 	# then the netdev and the rxe device must be gone
 	timeout 60 rmmod ibsw || ibsw_fail "rmmod ibsw after $ns's exit" || return
 	[ ! -e "/sys/class/infiniband/$rxe" ] || ibsw_fail "$rxe outlived $ns" || return
 	insmod "$IBSW_KO" || ibsw_fail "insmod $IBSW_KO" || return
 	ibsw_fabric_down || ibsw_fail "fabric down failed" || return
-	HOST_NS=() HOST_DEV=() HOST_RXE=() HOST_IP4=() HOST_IP6=() HOST_MGMT=()
 }
+HOLDER=
 ibsw_case netns_dying netns_dying
 
 ibsw_fabric_up "$IBSW_ROOT/topologies/seed002.net" >>"$IBSW_CASE_LOG" 2>&1 ||
