@@ -91,7 +91,7 @@ delete_then_kill() {
 # control link): the QP fails, the process exits by itself, the device
 # and the namespace go away.
 netns_gone_under_qp() {
-	local rc
+	local rc t0
 
 	ibsw_two_hosts c1 c2 5 || return 1
 	ibsw_veth_add "vctl-$IBSW_SFX" "vctlp-$IBSW_SFX" &&
@@ -106,10 +106,11 @@ netns_gone_under_qp() {
 
 	ip netns del "${HOST_NS[c2]}" || ibsw_fail "ip netns del failed" ||
 		return
+	t0=$EPOCHREALTIME
 	# Well before the 10 s netdev refcount warning.
 	ibsw_wait_pid "$CLI_PID" 7
 	rc=$?
-	echo "client exit status $rc"
+	echo "client exit status $rc, $(ibsw_elapsed "$t0" "$EPOCHREALTIME") s after ip netns del"
 	cat "${IBSW_CASE_LOG%.log}.client.log"
 	[ "$rc" != 124 ] ||
 		ibsw_fail "client still running 7 s after its netns was deleted" ||
