@@ -108,8 +108,22 @@ netns_gone_under_qp() {
 		return
 	t0=$EPOCHREALTIME
 	# Well before the 10 s netdev refcount warning.
-	ibsw_wait_pid "$CLI_PID" 7
-	rc=$?
+	if wait_for "the client to exit" 7 ibsw_pid_gone "$CLI_PID" >/dev/null; then
+		wait "$CLI_PID"
+		rc=$?
+	else
+		# where it waits, and what its device counted, before it is killed
+		local p f
+		for p in $(pgrep -x ib_write_bw); do
+			echo "pid $p $(tr '\0' ' ' <"/proc/$p/cmdline"): $(grep State "/proc/$p/status")"
+			cat "/proc/$p/stack"
+		done
+		for f in "/sys/class/infiniband/${HOST_RXE[c2]}/ports/1/hw_counters/"*; do
+			[ ! -r "$f" ] || echo "${f##*/} $(cat "$f")"
+		done
+		ibsw_kill_pids "$CLI_PID"
+		rc=124
+	fi
 	echo "client exit status $rc, $(ibsw_elapsed "$t0" "$EPOCHREALTIME") s after ip netns del"
 	cat "${IBSW_CASE_LOG%.log}.client.log"
 	[ "$rc" != 124 ] ||
