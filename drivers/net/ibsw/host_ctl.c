@@ -160,8 +160,7 @@ static bool ibsw_host_hold_net(struct net_device *dev)
 {
 	struct ibsw_host *h = netdev_priv(dev);
 
-	if (!h->net_hold)
-		h->net_hold = maybe_get_net(dev_net(dev));
+	h->net_hold = maybe_get_net(dev_net(dev));
 	return h->net_hold;
 }
 
