@@ -113,13 +113,18 @@ ibsw_ynl_dir() {
 	echo "$IBSW_CACHE/ynl-${kver%%+*}"
 }
 
+# ibsw_linux_tarball KVER: the linux-source tarball of KVER's series
+ibsw_linux_tarball() {
+	echo "/usr/src/linux-source-$(ibsw_kseries "$1").tar.xz"
+}
+
 ibsw_paths() {
 	local kver
 	kver=$(ibsw_kver) || exit 1
 	KDIR=${KDIR:-/lib/modules/$kver/build}
 	IBSW_VMLINUZ=${IBSW_VMLINUZ:-/boot/vmlinuz-$kver}
 	IBSW_MODDIR=${IBSW_MODDIR:-/lib/modules/$kver}
-	IBSW_LINUX_TARBALL=${IBSW_LINUX_TARBALL:-/usr/src/linux-source-$(ibsw_kseries "$kver").tar.xz}
+	IBSW_LINUX_TARBALL=${IBSW_LINUX_TARBALL:-$(ibsw_linux_tarball "$kver")}
 	IBSW_KO=${IBSW_KO:-$IBSW_ROOT/drivers/net/ibsw/ibsw.ko}
 	IBSW_RXE_KO=${IBSW_RXE_KO:-$IBSW_BUILD/rxe/rdma_rxe.ko}
 	export IBSW_ROOT IBSW_BUILD IBSW_CACHE KDIR IBSW_VMLINUZ IBSW_MODDIR \

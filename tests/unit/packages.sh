@@ -86,8 +86,8 @@ for kdir in /lib/modules/*/build; do
 	kver=${kdir#/lib/modules/} kver=${kver%/build}
 	case " $IBSW_RXE_SERIES " in *" $(ibsw_kseries "$kver") "*) ;; *) continue ;; esac
 	n=$((n + 1))
-	if [ ! -r "/usr/src/linux-source-$(ibsw_kseries "$kver").tar.xz" ]; then
-		echo "SKIP: packages/dkms_build_$kver (linux-source-$(ibsw_kseries "$kver") not installed)"
+	if [ ! -r "$(ibsw_linux_tarball "$kver")" ]; then
+		echo "SKIP: packages/dkms_build_$kver ($(ibsw_linux_tarball "$kver") not installed)"
 		continue
 	fi
 	why=
