@@ -856,7 +856,7 @@ class Run:
                       show=True)
         for c in self.sc.hca_settings:
             for h in (sorted(self.hosts) if c.host == '*' else [c.host]):
-                self.set_hca(c, h)
+                set_hca(self.sysfs_ib, self.desc, c, h)
         if self.sc.hca_settings:
             self.note('HCA congestion control: %d cc hca lines applied'
                       % len(self.sc.hca_settings), show=True)
@@ -875,10 +875,6 @@ class Run:
                 switches[sw] = None
         self.cc_state = {'switches': switches,
                          'hcas': hca_cc_state(self.sysfs_ib, self.hosts)}
-
-    def set_hca(self, c, host):
-        """One cc hca line on one host's rxe (set_hca())."""
-        set_hca(self.sysfs_ib, self.desc, c, host)
 
     def wait_hosts(self):
         """The rxe ports of the hosts that run something have their IPv4
