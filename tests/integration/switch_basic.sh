@@ -195,14 +195,16 @@ ready_cm_in_host() {
 	hx "$1" rdma resource show cm_id 2>/dev/null | grep LISTEN | grep -q -- ":$IBSW_PORT\b"
 }
 
-# rdma_cm finds the device of the host's namespace by itself
+# rdma_cm finds the device of the host's namespace by itself; the client
+# through rping_client.sh, which forgives rping's own teardown race
 exclusive_rping() {
 	have_exclusive || return
 	ibsw_next_port
 	IBSW_PORT=$_ibsw_port
 	ibsw_server_client H2 H1 ready_cm_in_host 60 \
 		rping -s -a "${HOST_IP4[H2]}" -p "$IBSW_PORT" -C 10 -S 1024 -V -- \
-		rping -c -a "${HOST_IP4[H2]}" -I "${HOST_IP4[H1]}" -p "$IBSW_PORT" -C 10 -S 1024 -V
+		"$_ibsw_lib/rping_client.sh" 10 -c -a "${HOST_IP4[H2]}" -I "${HOST_IP4[H1]}" \
+		-p "$IBSW_PORT" -C 10 -S 1024 -V
 }
 
 # perftest without -d: the one device the host sees

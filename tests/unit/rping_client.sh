@@ -54,4 +54,16 @@ pings 10 | expect clean 0 0
 { pings 10; echo "$ebadf"; } | expect ebadf_without_disconnect 255 255
 { pings 10 7; echo "$ebadf"; echo 'rping: something else'; } | expect ebadf_not_last 255 255
 { pings 4; echo 'cma event RDMA_CM_EVENT_REJECTED, error 8'; } | expect rejected 1 1
+
+# Every rping client of the VM tests goes through the wrapper: a CI run
+# failed on switch_basic/exclusive_rping, the one that called rping -c
+# itself. A command line naming rping with -c, not in a comment.
+direct=$(grep -rnE '(^|[[:space:]])rping[[:space:]]([^#]*[[:space:]])?-c([[:space:]]|$)' \
+	"$root/tests" --include='*.sh' | grep -vE '^[^:]+:[0-9]+:[[:space:]]*#')
+if [ -z "$direct" ]; then
+	echo "PASS: rping_client/every_client_wrapped"
+else
+	echo "FAIL: rping_client/every_client_wrapped (rping -c without tests/lib/rping_client.sh: $(head -n 1 <<<"$direct" | sed "s|^$root/||"))"
+	failed=1
+fi
 exit $failed
