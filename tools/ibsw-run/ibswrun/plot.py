@@ -194,3 +194,38 @@ def netpipe(directory, name, curves, title):
         script.append(plot)
     script.append('unset multiplot')
     return _run(directory, name, '\n'.join(script) + '\n')
+
+
+def sweep(directory, series, title):
+    """sweep.png from sweep.csv: one line per series [(column, title)]
+    (1-based columns), the points along x, named by sweep.csv's first
+    column."""
+    parts = []
+    for i, (col, t) in enumerate(series):
+        xtic = ':xtic(1)' if i == 0 else ''
+        parts.append(f"'sweep.csv' skip 1 using 0:{col}{xtic} with linespoints lw 2 pt 7 "
+                     f'ps 0.8 lc rgb "{COLOURS[i % len(COLOURS)]}" title {_quote(t)}')
+    script = [
+        '# SPDX-License-Identifier: GPL-2.0',
+        '# A sweep of ibsw-run: each point\'s mean throughput; redraw: gnuplot sweep.gp',
+        f'set terminal pngcairo size {WIDTH},{HEIGHT} enhanced font "{FONT}" '
+        'linewidth 1 rounded',
+        "set output 'sweep.png'",
+        'set datafile separator comma',
+        'set datafile missing ""',
+        f'set title {_quote(title)} noenhanced',
+        "set xlabel 'Sweep point'",
+        "set ylabel 'Mean throughput (emulated Gb/s)'",
+        'set key noenhanced outside right top vertical Left reverse samplen 2 spacing 1.2',
+        'set yrange [0:*]',
+        'set offsets graph 0.03, graph 0.03, graph 0.08, 0',
+        'set xtics rotate by -30 left noenhanced font ",10"',
+        'set grid ytics lc rgb "#e0e0e0" lw 1 dt 1',
+        'set border 3 lw 1.2',
+        'set tics nomirror out',
+        'set lmargin at screen 0.11',
+        'set rmargin at screen 0.78',
+        'set bmargin 7',
+        'plot ' + ', \\\n     '.join(parts),
+    ]
+    return _run(directory, 'sweep', '\n'.join(script) + '\n')

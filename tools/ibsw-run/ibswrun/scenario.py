@@ -344,8 +344,9 @@ class _Parser:
     """One pass over the lines collecting raw records, then checks that
     need the whole file (the topology, the duration, the names)."""
 
-    def __init__(self, path):
+    def __init__(self, path, text=None):
         self.path = path
+        self.text = text	# None: read the file
         self.single = {}	# keyword -> (line, words)
         self.flows, self.apps, self.counters, self.mpi = [], [], [], []
         self.windows, self.fairness = [], []
@@ -357,13 +358,15 @@ class _Parser:
 
     def read(self):
         try:
-            with open(self.path, encoding='utf-8') as f:
-                # not splitlines(): it also splits at form feeds and the
-                # like, and the line numbers would not be an editor's
-                lines = f.read().split('\n')
+            if self.text is None:
+                with open(self.path, encoding='utf-8') as f:
+                    self.text = f.read()
         except (OSError, UnicodeDecodeError) as e:
             reason = getattr(e, 'strerror', None) or str(e)
             raise ScenarioError(self.path, None, f'cannot read: {reason}') from e
+        # not splitlines(): it also splits at form feeds and the like, and
+        # the line numbers would not be an editor's
+        lines = self.text.split('\n')
         for no, text in enumerate(lines, 1):
             if '\0' in text:
                 self.fail(no, 'NUL byte in the line')
@@ -383,6 +386,9 @@ class _Parser:
 
     def line(self, no, words):
         key, args = words[0], words[1:]
+        if key == 'sweep':
+            raise _Bad("'sweep' makes the file a sweep, which ibsw-run runs point by point "
+                       '(ibswrun.sweep); a single run cannot take it')
         if key not in KEYWORDS:
             raise _Bad(f"unknown keyword '{key}' ({' '.join(KEYWORDS)})")
         if key in SINGLE:
@@ -872,16 +878,43 @@ def counter_key(c, port=None):
     return f'{c.switch}/{port}:{c.name}' + ('' if c.vl is None else f'@{c.vl}')
 
 
-def load(path, warn=sys.stderr):
+def load(path, warn=sys.stderr, text=None):
     """Parse and check a scenario file; raise ScenarioError. Warnings are
-    written to warn (None: keep them only in Scenario.warnings)."""
-    p = _Parser(path)
+    written to warn (None: keep them only in Scenario.warnings). With
+    text, parse that as if it were the file's (a sweep's point): messages
+    name path, and relative paths are relative to its directory."""
+    p = _Parser(path, text)
     p.read()
     sc = p.finish()
     if warn is not None:
         for w in sc.warnings:
             print(w, file=warn)
     return sc
+
+
+def resolved_text(sc, text, topology=None, inputs=None):
+    """text, the scenario sc was parsed from, with its file names absolute
+    (the topology, fabric's sm-conf, mpi lines' inputs), so that it reads
+    the same from any directory; topology and inputs ({mpi line: paths})
+    replace the parsed ones."""
+    jobs = {j.line: j for j in sc.mpi if j.inputs}
+    out = []
+    for no, line in enumerate(text.split('\n'), 1):
+        words = line.split('#', 1)[0].split()
+        if words and words[0] == 'topology':
+            line = 'topology ' + shlex.quote(topology or sc.topology)
+        elif words and words[0] == 'fabric' and any(k in sc.fabric_args[::2] for k in FABRIC_PATHS):
+            line = shlex.join(['fabric'] + sc.fabric_args)
+        elif no in jobs:
+            lex = shlex.shlex(line, posix=True)	# as the parser reads it
+            lex.whitespace_split = True
+            lex.commenters = '#'
+            words = list(lex)
+            i = words.index('in', 0, words.index('--'))
+            paths = (inputs or {}).get(no) or jobs[no].inputs
+            line = shlex.join(words[:i + 1] + [','.join(paths)] + words[i + 2:])
+        out.append(line)
+    return '\n'.join(out)
 
 
 def to_dict(sc):

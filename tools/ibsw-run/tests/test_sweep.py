@@ -1,0 +1,293 @@
+# SPDX-License-Identifier: GPL-2.0
+"""Sweeps: the sweep lines and their errors (file and line), the grid,
+each point's scenario, the table of the points' summaries, and ibsw-run's
+sweep driver with fake runs: every point run once, an interrupted sweep
+resumed without redoing the points that ended."""
+
+import csv
+import importlib.machinery
+import importlib.util
+import io
+import json
+import os
+import shutil
+import sys
+import tempfile
+import unittest
+from contextlib import redirect_stderr, redirect_stdout
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, os.path.join(HERE, '..'))
+from ibswrun import scenario, sweep  # noqa: E402
+from ibswrun.scenario import ScenarioError  # noqa: E402
+
+TOPO = os.path.join(HERE, 'fixtures', 'fabric.net')
+
+# Lines 1-9; a sweep of marking_rate (2 values) by the flows' size (3)
+SWEEP = f'''name sw
+topology {TOPO}
+duration 10ms
+sweep mr 0 8
+sweep size 1024 4096 65536
+cc switch * threshold 15 marking_rate ${{mr}}
+flow F1 H1 H3 write size ${{size}}
+flow F2 H2 H3 write size ${{size}} start 5ms
+window both 5ms 10ms
+'''
+
+
+def load_script():
+    """ibsw-run, the script, as a module (its functions, not its main)."""
+    path = os.path.join(HERE, '..', 'ibsw-run')
+    loader = importlib.machinery.SourceFileLoader('ibsw_run_script', path)
+    spec = importlib.util.spec_from_loader('ibsw_run_script', loader)
+    mod = importlib.util.module_from_spec(spec)
+    loader.exec_module(mod)
+    return mod
+
+
+class Base(unittest.TestCase):
+    def setUp(self):
+        self.tmp = tempfile.mkdtemp(prefix='ibsw-run-test-')
+
+    def tearDown(self):
+        shutil.rmtree(self.tmp)
+
+    def write(self, text, name='s.scn'):
+        path = os.path.join(self.tmp, name)
+        with open(path, 'w', encoding='utf-8') as f:
+            f.write(text)
+        return path
+
+
+class Read(Base):
+    def test_plain_scenario(self):
+        self.assertIsNone(sweep.read(self.write(f'topology {TOPO}\nduration 1ms\n')))
+
+    def test_grid_first_line_slowest(self):
+        sw = sweep.read(self.write(SWEEP))
+        self.assertEqual([(n, v, line) for n, v, line in sw.axes],
+                         [('mr', ['0', '8'], 4), ('size', ['1024', '4096', '65536'], 5)])
+        self.assertEqual([sweep.point_id(p) for p in sw.points], [
+            'mr=0,size=1024', 'mr=0,size=4096', 'mr=0,size=65536',
+            'mr=8,size=1024', 'mr=8,size=4096', 'mr=8,size=65536'])
+
+    def test_render_keeps_lines(self):
+        sw = sweep.read(self.write(SWEEP + '# ${other} in a comment\n'))
+        text = sweep.render(sw, {'mr': '8', 'size': '4096'})
+        lines = text.split('\n')
+        self.assertEqual(len(lines), len(SWEEP.split('\n')) + 1)
+        self.assertEqual(lines[3], '# sweep mr 0 8')
+        self.assertEqual(lines[5], 'cc switch * threshold 15 marking_rate 8')
+        self.assertEqual(lines[7], 'flow F2 H2 H3 write size 4096 start 5ms')
+        self.assertEqual(lines[9], '# ${other} in a comment')
+
+    def test_points_load(self):
+        sw = sweep.read(self.write(SWEEP))
+        scs = sweep.load_all(sw)
+        self.assertEqual(len(scs), 6)
+        self.assertEqual(scs[4].cc_settings[0].args, ['threshold', '15', 'marking_rate', '8'])
+        self.assertEqual([f.size for f in scs[4].flows], [4096, 4096])
+        self.assertEqual(scs[0].cc_settings[0].args[-1], '0')
+
+    def test_bad_point(self):
+        # the point's error at the sweep file's line, naming the point
+        path = self.write(SWEEP.replace('sweep mr 0 8', 'sweep mr 0 70000'))
+        with self.assertRaises(ScenarioError) as cm:
+            sweep.load_all(sweep.read(path))
+        self.assertEqual(cm.exception.line, 6)
+        self.assertTrue(str(cm.exception).startswith(f'{path}:6: '), str(cm.exception))
+        self.assertIn('(sweep point mr=70000,size=1024)', str(cm.exception))
+
+    def test_single_run_refuses_sweep(self):
+        path = self.write(SWEEP)
+        with self.assertRaises(ScenarioError) as cm:
+            scenario.load(path, warn=None)
+        self.assertEqual(cm.exception.line, 4)
+        self.assertIn("'sweep' makes the file a sweep", cm.exception.reason)
+
+
+# (name, text, line, part of the reason)
+ERRORS = [
+    ('no_value', 'sweep a\nflow F1 H1 H3 write size ${a}\n', 3,
+     "'sweep' takes a name and at least one value"),
+    ('bad_name', 'sweep 1a 2\n', 3, "sweep name '1a': letters, digits and _"),
+    ('twice', 'sweep a 1\nsweep a 2\nflow F1 H1 H3 write size ${a}\n', 4,
+     "sweep 'a' given twice (first at line 3)"),
+    ('bad_value', 'sweep a 1 x/y\nflow F1 H1 H3 write size ${a}\n', 3,
+     "sweep a: value 'x/y': letters, digits and . : + - _ only"),
+    ('same_value', 'sweep a 1 2 1\nflow F1 H1 H3 write size ${a}\n', 3,
+     'sweep a: value 1 given twice'),
+    ('undefined', 'sweep a 1\nflow F1 H1 H3 write size ${b}\n', 4,
+     "${b}: no sweep line defines 'b' (a)"),
+    ('no_sweep', 'flow F1 H1 H3 write size ${b}\n', 3, '${b} but no sweep line defines b'),
+    ('unused', 'sweep a 1 2\nflow F1 H1 H3 write\n', 3, 'sweep a: no line uses ${a}'),
+    ('too_many_points', ''.join(f'sweep {n} 1 2 3 4 5 6\n' for n in 'abcd')
+     + 'flow F1 H1 H3 write size ${a}${b}${c}${d}\n', 6,
+     'the grid has 1296 points, more than 1000'),
+    ('too_many_axes', ''.join(f'sweep {n} 1\n' for n in 'abcde')
+     + 'flow F1 H1 H3 write size ${a}${b}${c}${d}${e}\n', 7, 'more than 4 sweep lines'),
+]
+
+
+class Errors(Base):
+    def test_errors(self):
+        for name, text, line, reason in ERRORS:
+            with self.subTest(name):
+                path = self.write(f'topology {TOPO}\nduration 10ms\n' + text, name + '.scn')
+                with self.assertRaises(ScenarioError) as cm:
+                    sweep.read(path)
+                self.assertEqual(cm.exception.line, line, str(cm.exception))
+                self.assertIn(reason, cm.exception.reason)
+                self.assertTrue(str(cm.exception).startswith(f'{path}:{line}: '))
+
+
+class Resolved(Base):
+    def test_paths_absolute(self):
+        # a point's scenario file lives elsewhere: its paths must not move
+        shutil.copy(TOPO, os.path.join(self.tmp, 'fabric.net'))
+        with open(os.path.join(self.tmp, 'sm.conf'), 'w') as f:
+            f.write('congestion_control FALSE\n')
+        text = ('topology fabric.net  # relative\nduration 10ms\n'
+                'fabric mtu 2048 sm-conf sm.conf\nflow F1 H1 H3 write\n')
+        sc = scenario.load(self.write(text), warn=None)
+        out = scenario.resolved_text(sc, text).split('\n')
+        self.assertEqual(out[0], 'topology ' + os.path.join(self.tmp, 'fabric.net'))
+        self.assertEqual(out[2], 'fabric mtu 2048 sm-conf ' + os.path.join(self.tmp, 'sm.conf'))
+        self.assertEqual(out[1], 'duration 10ms')
+        other = os.path.join(self.tmp, 'elsewhere')
+        os.mkdir(other)
+        sc2 = scenario.load(self.write('\n'.join(out), 'elsewhere/p.scn'), warn=None)
+        self.assertEqual(sc2.topology, sc.topology)
+        self.assertEqual(sc2.fabric_args, sc.fabric_args)
+
+
+def fake_summary(pdir, means, interrupted=False, not_started=None):
+    """A point's summary.json as report.make writes it, trimmed to what the
+    sweep reads."""
+    os.makedirs(pdir, exist_ok=True)
+    s = {'interrupted': interrupted, 'error': None,
+         'schedule': {'not_started': not_started or {}},
+         'windows': {'run': {}, 'both': {}},
+         'flows': {f: {'windows': {'run': {'mean': m / 2}, 'both': {'mean': m}}}
+                   for f, m in means.items()},
+         'fairness': {'pair': {'jain': {'run': 0.5, 'both': 1.0}}}}
+    with open(os.path.join(pdir, 'summary.json'), 'w') as f:
+        json.dump(s, f)
+
+
+class Table(Base):
+    def test_states(self):
+        d = os.path.join(self.tmp, 'p')
+        self.assertEqual(sweep.point_state(d), 'not run')
+        os.mkdir(d)
+        self.assertEqual(sweep.point_state(d), 'failed')
+        fake_summary(d, {'F1': 1.0}, interrupted=True)
+        self.assertEqual(sweep.point_state(d), 'interrupted')
+        fake_summary(d, {'F1': 1.0}, not_started={'F1': 'F1 did not start'})
+        self.assertEqual(sweep.point_state(d), 'failed')
+        fake_summary(d, {'F1': 1.0})
+        self.assertEqual(sweep.point_state(d), 'done')
+
+    def test_table(self):
+        sw = sweep.read(self.write(SWEEP.replace('1024 4096 65536', '1024')))
+        out = os.path.join(self.tmp, 'out')
+        fake_summary(sweep.point_dir(out, sw.points[0]), {'F1': 1.5, 'F2': 0.25})
+        cols, rows = sweep.table(out, sw)
+        self.assertEqual(cols, ['point', 'mr', 'size', 'state', 'F1 both', 'F2 both',
+                                'jain pair both'])
+        self.assertEqual(rows, [['mr=0,size=1024', '0', '1024', 'done', 1.5, 0.25, 1.0],
+                                ['mr=8,size=1024', '8', '1024', 'not run', None, None, None]])
+        text, errors = sweep.write(out, sw, plots=False)
+        self.assertEqual(errors, [])
+        self.assertEqual(text.split('\n')[2].split(),
+                         ['mr=0,size=1024', '0', '1024', 'done', '1.500', '0.250', '1.000'])
+        self.assertEqual(text.split('\n')[3].split()[-3:], ['-', '-', '-'])
+        with open(os.path.join(out, 'sweep.csv'), newline='') as f:
+            self.assertEqual(list(csv.reader(f))[2], ['mr=8,size=1024', '8', '1024', 'not run',
+                                                      '', '', ''])
+
+
+class Driver(Base):
+    """ibsw-run's run_sweep with run_here replaced by a fake run that
+    writes a summary (or is interrupted at a chosen point)."""
+
+    def setUp(self):
+        super().setUp()
+        self.mod = load_script()
+        self.ran = []
+        self.stop_at = None
+        self.mod.run_here = self.fake_run
+        self.path = self.write(SWEEP)
+        self.out = os.path.join(self.tmp, 'out')
+
+    def fake_run(self, sc, pdir, guest_only):
+        pid = os.path.basename(pdir)
+        self.ran.append(pid)
+        # the point's own scenario file reads alone: its values are in it
+        size = sc.flows[0].size
+        if pid == self.stop_at:
+            fake_summary(pdir, {'F1': size / 1e5}, interrupted=True)
+            return 130
+        fake_summary(pdir, {'F1': size / 1e5, 'F2': 1.0})
+        return 0
+
+    def sweep(self, *extra):
+        args = self.mod.parse_args([self.path, '-o', self.out, '--no-vm', *extra])
+        with redirect_stdout(io.StringIO()) as out, redirect_stderr(io.StringIO()) as err:
+            try:
+                rc = self.mod.run_sweep(args, *self.mod.load_sweep(self.path))
+            except SystemExit as e:
+                rc = ('exit', e.code)
+        return rc, out.getvalue(), err.getvalue()
+
+    def states(self):
+        with open(os.path.join(self.out, 'sweep.json')) as f:
+            return [p['state'] for p in json.load(f)['points']]
+
+    def test_all_points(self):
+        rc, out, _ = self.sweep()
+        self.assertEqual(rc, 0)
+        self.assertEqual(self.ran, [sweep.point_id(p) for p in sweep.read(self.path).points])
+        self.assertEqual(self.states(), ['done'] * 6)
+        self.assertIn('mr=8,size=65536', out)
+        with open(os.path.join(self.out, 'points', 'mr=8,size=4096', 'scenario.scn')) as f:
+            text = f.read()
+        self.assertIn('marking_rate 8\n', text)
+        self.assertIn('topology ' + TOPO, text)
+
+    def test_interrupted_then_resumed(self):
+        self.stop_at = 'mr=0,size=65536'
+        rc, _, err = self.sweep()
+        self.assertEqual(rc, 130)
+        self.assertEqual(self.ran, ['mr=0,size=1024', 'mr=0,size=4096', 'mr=0,size=65536'])
+        self.assertEqual(self.states(), ['done', 'done', 'interrupted'] + ['not run'] * 3)
+        self.assertIn('--resume', err)
+        # without --resume the directory is taken
+        self.assertEqual(self.sweep()[0], ('exit', 2))
+        self.ran, self.stop_at = [], None
+        rc, out, _ = self.sweep('--resume')
+        self.assertEqual(rc, 0)
+        self.assertEqual(self.ran, ['mr=0,size=65536', 'mr=8,size=1024', 'mr=8,size=4096',
+                                    'mr=8,size=65536'])
+        self.assertEqual(self.states(), ['done'] * 6)
+        self.assertIn('0.655', out)	# F1 of size=65536 in the table
+
+    def test_resume_refuses_changed_sweep(self):
+        self.stop_at = 'mr=0,size=1024'
+        self.assertEqual(self.sweep()[0], 130)
+        self.write(SWEEP.replace('sweep mr 0 8', 'sweep mr 0 16'))
+        rc, _, err = self.sweep('--resume')
+        self.assertEqual(rc, ('exit', 2))
+        self.assertIn('holds another sweep, or', err)
+
+    def test_resume_plain_scenario(self):
+        self.path = self.write(f'topology {TOPO}\nduration 1ms\n', 'plain.scn')
+        with redirect_stderr(io.StringIO()) as err, self.assertRaises(SystemExit) as cm:
+            self.mod.main([self.path, '-o', self.out, '--no-vm', '--resume'])
+        self.assertEqual(cm.exception.code, 2)
+        self.assertIn('--resume is for sweeps', err.getvalue())
+
+
+if __name__ == '__main__':
+    unittest.main()
