@@ -1,6 +1,7 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: GPL-2.0
-"""A mutation fuzzer of the scenario parser (ibswrun/scenario.py).
+"""A mutation fuzzer of the scenario parser (ibswrun/scenario.py, and
+ibswrun/sweep.py for a file with sweep lines).
 
 libFuzzer cannot drive Python, and atheris (its Python front end) is not
 packaged by Debian, so this is a small fuzzer of our own: it mutates the
@@ -35,7 +36,9 @@ SLOW_S = 5	# a parse taking longer is a finding
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.normpath(os.path.join(HERE, '..', '..'))
 sys.path.insert(0, HERE)
-from ibswrun import scenario  # noqa: E402
+from ibswrun import scenario, sweep  # noqa: E402
+
+POINTS_MAX = 4	# a mutant sweep's points loaded (the first ones)
 
 WORDS = [
     'name', 'topology', 'scale', 'duration', 'sample', 'fabric', 'buffer',
@@ -46,7 +49,7 @@ WORDS = [
     '0', '1', '-1', '65536', '4294967296', '1e999', '0.5ms', '10us', '1s',
     '250ms', 'ms', 'nan', 'inf', '{run.dir}', '{run.root}', '{', '}', '#',
     'S1', 'S2', 'H1', 'H5', 'S1/1', 'S2/24@0', 'port_xmit_data', '\t', '"',
-    '\\', '\x00', '\u00e9', '\ufeff',
+    '\\', '\x00', '\u00e9', '\ufeff', 'sweep', 'x', '${x}', '${', '${}', '$',
 ]
 
 
@@ -114,8 +117,12 @@ def check(path, data):
     signal.signal(signal.SIGALRM, _alarm)
     signal.setitimer(signal.ITIMER_REAL, SLOW_S)
     try:
-        sc = scenario.load(path, warn=io.StringIO())
-        json.dumps(scenario.to_dict(sc))
+        sw = sweep.read(path)
+        if sw is None:
+            json.dumps(scenario.to_dict(scenario.load(path, warn=io.StringIO())))
+        else:
+            for p in sw.points[:POINTS_MAX]:
+                json.dumps(scenario.to_dict(sweep.load_point(sw, p)))
     except Slow:
         return f'took more than {SLOW_S} s'
     except scenario.ScenarioError as e:
