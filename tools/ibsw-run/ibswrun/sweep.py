@@ -281,7 +281,7 @@ def write(outdir, sw, plots=True):
     table and a list of plot errors."""
     cols, rows = table(outdir, sw)
     with open(os.path.join(outdir, 'sweep.csv'), 'w', newline='', encoding='utf-8') as f:
-        w = csv.writer(f)
+        w = csv.writer(f, lineterminator='\n')
         w.writerow(cols)
         w.writerows([['' if v is None else v for v in r] for r in rows])
     text = text_table(cols, rows)

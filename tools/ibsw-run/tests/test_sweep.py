@@ -206,6 +206,9 @@ class Table(Base):
         with open(os.path.join(out, 'sweep.csv'), newline='') as f:
             self.assertEqual(list(csv.reader(f))[2], ['mr=8,size=1024', '8', '1024', 'not run',
                                                       '', '', ''])
+        with open(os.path.join(out, 'sweep.csv'), 'rb') as f:	# lines as the shell reads them
+            self.assertEqual(f.read().split(b'\n')[0],
+                             b'point,mr,size,state,F1 both,F2 both,jain pair both')
 
 
 class Driver(Base):
