@@ -7,8 +7,9 @@
 # samples, summary and plots it should (each flow half the link, Jain's
 # index near 1); a run stopped through DIR/.stop tears the fabric down and
 # keeps its samples; switch marking (cc switch) and HCA congestion control
-# (cc hca: a flow held at a CCT entry's rate) apply; bad scenario files are
-# refused, FILE:LINE, before anything starts.
+# (cc hca: a flow held at a CCT entry's rate) apply; a sweep runs each of
+# its points and tabulates them; bad scenario files are refused,
+# FILE:LINE, before anything starts.
 # shellcheck source=tests/lib.sh disable=SC2317
 . "$(dirname "$0")/../lib.sh"
 
@@ -212,6 +213,42 @@ cc_hca() {
 }
 ibsw_case cc_hca cc_hca
 
+# A sweep (sweep lines): the cc_hca scenario with F1's CCTI_Min at 0 and
+# 1, two runs in points/ID/, then the sweep's table: F1 at half of H5's
+# link at 0 (its CCT's entry 0 holds nothing back), near its CCT entry's
+# 0.498 Gb/s at 1. --resume on the finished sweep runs nothing again.
+sweep_two_points() {
+	local out=$IBSW_LOGDIR/sweep scn=$IBSW_LOGDIR/sweep.scn rc
+
+	sed -e '/^cc off/d' -e "s|^topology .*|topology $IBSW_ROOT/topologies/fan-in.net|" \
+		"$SCN" >"$scn"
+	# shellcheck disable=SC2016 # ${ccti_min} is the sweep's, not the shell's
+	printf '%s\n' 'sweep ccti_min 0 1' 'cc hca H1 ccti_min ${ccti_min} cct 0:0,0:3' >>"$scn"
+	timeout -k 10 600 "$RUN" --no-vm "$scn" -o "$out"
+	rc=$?
+	[ "$rc" = 0 ] || ibsw_fail "ibsw-run exit $rc" || return
+	fabric_gone || return
+	cat "$out/sweep.txt"
+	jq -e '[.points[].state] == ["done", "done"]' "$out/sweep.json" >/dev/null ||
+		ibsw_fail "point states $(jq -c '[.points[].state]' "$out/sweep.json")" || return
+	[ "$(head -n 1 "$out/sweep.csv")" = "point,ccti_min,state,F1 steady,F2 steady,jain pair steady" ] ||
+		ibsw_fail "sweep.csv columns: $(head -n 1 "$out/sweep.csv")" || return
+	awk -F, 'NR == 2 { a = $4 } NR == 3 { b = $4 }
+		END { exit !(a >= 0.8 && a <= 1.2 && b >= 0.40 && b <= 0.60) }' "$out/sweep.csv" ||
+		ibsw_fail "F1 $(cut -d, -f4 "$out/sweep.csv" | tail -n 2 | tr '\n' ' ')Gb/s: not about 1 at CCTI_Min 0 and 0.5 at 1" || return
+	grep -q 'ccti_min 1 cct 0:0,0:3' "$out/points/ccti_min=1/scenario.scn" ||
+		ibsw_fail "points/ccti_min=1/scenario.scn does not have its value" || return
+	timeout -k 10 60 "$RUN" --no-vm "$scn" -o "$out" --resume >"$IBSW_LOGDIR/resume.log" 2>&1
+	rc=$?
+	cat "$IBSW_LOGDIR/resume.log"
+	[ "$rc" = 0 ] || ibsw_fail "ibsw-run --resume exit $rc" || return
+	grep -q '2 points (ccti_min 2), 0 to run' "$IBSW_LOGDIR/resume.log" ||
+		ibsw_fail "--resume did not keep both points" || return
+	! grep -q 'sweep point' "$IBSW_LOGDIR/resume.log" ||
+		ibsw_fail "--resume ran a point again"
+}
+ibsw_case sweep_two_points sweep_two_points
+
 # Traffic of both flows in the last sample so far.
 flows_running() {
 	awk -F, 'NR > 1 { last = $3 > 0 && $4 > 0 } END { exit !last }' "$1/samples.csv" 2>/dev/null
@@ -264,7 +301,8 @@ bad_scenarios() {
 		bad_scenario 4 ".*H9" "flow F2 H9 H5 write" &&
 		bad_scenario 4 ".*stop <= duration" "flow F2 H2 H5 write stop 20ms" &&
 		bad_scenario 4 ".*F1" "flow F1 H2 H5 write" &&
-		bad_scenario 4 ".*F3" "fairness x F1,F3"
+		bad_scenario 4 ".*F3" "fairness x F1,F3" &&
+		bad_scenario 4 "sweep a: no line uses" "sweep a 1 2"
 }
 ibsw_case bad_scenarios bad_scenarios
 
