@@ -7,8 +7,9 @@
 # samples, summary and plots it should (each flow half the link, Jain's
 # index near 1); a run stopped through DIR/.stop tears the fabric down and
 # keeps its samples; switch marking (cc switch) and HCA congestion control
-# (cc hca: a flow held at a CCT entry's rate) apply; a sweep runs each of
-# its points and tabulates them; bad scenario files are refused,
+# (cc hca: a flow held at a CCT entry's rate) apply; a fixed-size flow
+# ends by itself with its completion time; a sweep runs each of its
+# points and tabulates them; bad scenario files are refused,
 # FILE:LINE, before anything starts.
 # shellcheck source=tests/lib.sh disable=SC2317
 . "$(dirname "$0")/../lib.sh"
@@ -212,6 +213,32 @@ cc_hca() {
 		ibsw_fail "F1 $f1, F2 $f2 Gb/s: F1 not held near 0.5 Gb/s by its CCT"
 }
 ibsw_case cc_hca cc_hca
+
+# A fixed-size flow (count): F1 alone sends 100 messages of 64 KiB into
+# H5's 1x SDR link (2 Gb/s) and ends by itself; its completion time, from
+# its port's counter, is at least what the link allows (26.2 ms) and not
+# much more.
+fixed_size() {
+	local out=$IBSW_LOGDIR/fixed scn=$IBSW_LOGDIR/fixed.scn rc t
+
+	sed -e '/^flow F2/d' -e '/^fairness/d' -e 's/^flow F1 H1 H5 write$/flow F1 H1 H5 write count 100/' \
+		-e 's/^duration .*/duration 60ms/' \
+		-e "s|^topology .*|topology $IBSW_ROOT/topologies/fan-in.net|" "$SCN" >"$scn"
+	grep -q 'count 100' "$scn" || ibsw_fail "no count in $scn" || return
+	timeout -k 10 300 "$RUN" --no-vm "$scn" -o "$out"
+	rc=$?
+	[ "$rc" = 0 ] || ibsw_fail "ibsw-run exit $rc" || return
+	fabric_gone || return
+	jq -c '.flows.F1.completion' "$out/summary.json"
+	[ "$(jq -r '.flows.F1.exit' "$out/run.json")" = 0 ] ||
+		ibsw_fail "F1's perftest: $(jq -c '.flows.F1' "$out/run.json")" || return
+	t=$(jq -r '.flows.F1.completion.time' "$out/summary.json")
+	awk -v t="$t" 'BEGIN { exit !(t >= 0.0262 && t <= 0.0262 * 1.4) }' ||
+		ibsw_fail "F1's 6.55 MB took $t s: not 26.2 ms at 2 Gb/s to 40% more" || return
+	grep -q '^completion F1: 100 x 65536 B in ' "$out/summary.txt" ||
+		ibsw_fail "summary.txt has no completion line for F1"
+}
+ibsw_case fixed_size fixed_size
 
 # A sweep (sweep lines): the cc_hca scenario with F1's CCTI_Min at 0 and
 # 1, two runs in points/ID/, then the sweep's table: F1 at half of H5's

@@ -389,8 +389,11 @@ def perftest_argv(flow, dev, gid, port, secs, peer=None):
     """perftest command line of one side (the client when peer is given):
     RoCEv2 GID of the host's IPv4 address, the flow's size, QPs and SL,
     traffic class SL*16 (the switch maps DSCP>>2, i.e. tclass>>4, to SL)."""
+    # a fixed-size flow sends its messages (-n, both sides) and ends;
+    # the others run for secs (-D) and the runner stops them
+    length = ['-n', str(flow.count)] if flow.count else ['-D', str(secs)]
     argv = [PERFTEST[flow.verb], '-d', dev, '-x', str(gid), '-p', str(port), '-F',
-            '-s', str(flow.size), '-q', str(flow.qps), '-D', str(secs),
+            '-s', str(flow.size), '-q', str(flow.qps), *length,
             '-u', str(QP_TIMEOUT), '--report_gbits']
     if flow.sl:
         argv += ['--sl=%d' % flow.sl, '--tclass=%d' % (flow.sl * 16)]
@@ -1213,6 +1216,10 @@ class Run:
             if rc is not None:
                 it.reported_exit = True
                 it.stopped = self.now_emu()
+                if it.kind == 'flow' and it.spec.count and rc == 0:
+                    self.note('flow %s: its %d messages sent at t=%s' % (
+                        it.name, it.spec.count, fmt_time(it.stopped, self.sc.duration)))
+                    continue
                 self.note('%s %s: %s exited with status %d before its stop time; see flows/%s.log' % (
                     it.kind, it.name, it.client.argv[0], rc, it.name), show=rc != 0)
 

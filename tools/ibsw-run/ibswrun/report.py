@@ -253,6 +253,9 @@ def make(directory, plots=True):
         info['exit'] = run_flow.get('exit')
         info['source_port'] = (run.get('sources') or {}).get(name)
         info['windows'] = _window_stats(pts, windows)
+        if name in sc_flows and sc_flows[name].get('count'):
+            info['completion'] = completion(sc_flows[name], times, cols[f'flow:{name}'],
+                                            info['launched'], info['exit'])
         flows[name] = info
 
     fairness = {}
@@ -322,6 +325,44 @@ def make(directory, plots=True):
     with open(os.path.join(directory, 'summary.txt'), 'w', encoding='utf-8') as f:
         f.write(table(summary))
     return summary
+
+
+def completion(flow, times, values, launched, exit_):
+    """A fixed-size flow's completion from its source port's counter: from
+    its launch, or the start of the first sample interval after it in
+    which the port counted data if later, to the end of the last such
+    interval, so to within a sample at each end; 'time' is None unless
+    perftest ended well (exit 0) after sending every message."""
+    first = last = None
+    for i in range(1, len(times)):
+        if launched is not None and times[i] <= launched:
+            continue
+        if values[i] is not None and values[i - 1] is not None and values[i] > values[i - 1]:
+            if first is None:
+                first = times[i - 1] if launched is None else max(times[i - 1], launched)
+            last = times[i]
+    done = exit_ == 0 and first is not None
+    return {'messages': flow['count'], 'bytes': flow['count'] * flow['size'],
+            'start': first, 'end': last, 'sent': exit_ == 0,
+            'time': last - first if done else None}
+
+
+def completion_lines(summary):
+    """A line per fixed-size flow: its bytes and how long they took."""
+    out = []
+    for name, f in summary['flows'].items():
+        c = f.get('completion')
+        if not c:
+            continue
+        what = f"{c['messages']} x {c['bytes'] // c['messages']} B"
+        if c['time'] is None:
+            why = 'not all sent' if not c['sent'] else 'no data seen'
+            out.append(f'completion {name}: {what}: {why} (perftest exit {f.get("exit")})')
+        else:
+            out.append(f"completion {name}: {what} in {fmt_time(c['time'])} emulated "
+                       f"({fmt_time(c['start'])} to {fmt_time(c['end'])}, to within a sample "
+                       'at each end)')
+    return out
 
 
 def _first(*vals):
@@ -411,6 +452,7 @@ def table(summary):
             '  ' + _cell(_most(late['windows'].get(w)), '.1f', widths[w]) for w in windows))
     if not summary['flows']:
         out.append('(no flow samples)')
+    out += completion_lines(summary)
     for name, job in (summary.get('mpi') or {}).items():
         out += mpi.summary_lines(name, job)
     out += late_lines(late)

@@ -105,6 +105,9 @@ CONTROL_HOST = '-'
 RUN_FIELDS = ('dir', 'scale', 'root')
 
 SIZE_MAX = 8388608
+# a fixed-size flow: perftest -n takes an int; bytes up to a TiB
+COUNT_MAX = (1 << 31) - 1
+BYTES_MAX = 1 << 40
 TIME_RE = re.compile(r'(\d+(?:\.\d*)?|\.\d+)(?:[eE]([-+]?\d+))?(s|ms|us)?\Z')
 TIME_UNITS = {None: 1, 's': 1, 'ms': decimal.Decimal('0.001'),
               'us': decimal.Decimal('0.000001')}
@@ -136,6 +139,7 @@ class Flow:
     start: float
     stop: float
     line: int
+    count: object = None	# messages of a fixed-size flow, None: it runs to its stop
 
 
 @dataclasses.dataclass
@@ -257,6 +261,18 @@ def parse_size(word):
                                'M': 1 << 20, 'MiB': 1 << 20}[m.group(2)]
     if not 1 <= value <= SIZE_MAX:
         raise _Bad(f'size {value} out of range (1 to {SIZE_MAX} bytes)')
+    return value
+
+
+def parse_bytes(word):
+    """A fixed-size flow's bytes, with K, M or G (binary)."""
+    m = re.fullmatch(r'(\d+)(K|KiB|M|MiB|G|GiB)?', word)
+    if not m:
+        raise _Bad(f"bad byte count '{word}' (bytes; K, M and G suffixes allowed)")
+    value = int(m.group(1)) * {None: 1, 'K': 1 << 10, 'KiB': 1 << 10, 'M': 1 << 20,
+                               'MiB': 1 << 20, 'G': 1 << 30, 'GiB': 1 << 30}[m.group(2)]
+    if not 1 <= value <= BYTES_MAX:
+        raise _Bad(f'bytes {value} out of range (1 to {BYTES_MAX})')
     return value
 
 
@@ -408,18 +424,34 @@ class _Parser:
     def rec_flow(self, no, args):
         if len(args) < 4:
             raise _Bad('flow needs NAME SRC DST VERB [size BYTES] [sl SL] [qps N] '
-                       '[start T] [stop T]')
+                       '[start T] [stop T] [count N | bytes B]')
         name = _name(args[0], 'flow')
         verb = args[3]
         if verb not in VERBS:
             raise _Bad(f"unknown verb '{verb}' (write, read or send)")
-        opts = _opts(args[4:], ('size', 'sl', 'qps', 'start', 'stop'), 'flow')
-        flow = Flow(name, args[1], args[2], verb,
-                    parse_size(opts['size']) if 'size' in opts else 65536,
-                    parse_int(opts['sl'], 0, 15, 'SL') if 'sl' in opts else 0,
-                    parse_int(opts['qps'], 1, 64, 'QP count') if 'qps' in opts else 1,
+        opts = _opts(args[4:], ('size', 'sl', 'qps', 'start', 'stop', 'count', 'bytes'),
+                     'flow')
+        size = parse_size(opts['size']) if 'size' in opts else 65536
+        qps = parse_int(opts['qps'], 1, 64, 'QP count') if 'qps' in opts else 1
+        count = None
+        if 'count' in opts and 'bytes' in opts:
+            raise _Bad('a fixed-size flow takes count (messages) or bytes, not both')
+        if 'count' in opts:
+            count = parse_int(opts['count'], 1, COUNT_MAX, 'message count')
+        elif 'bytes' in opts:
+            # whole messages of the flow's size, at least the bytes asked
+            total = parse_bytes(opts['bytes'])
+            count = -(-total // size)
+            if count > COUNT_MAX:
+                raise _Bad(f'bytes {total}: {count} messages of {size} bytes, more than '
+                           f'{COUNT_MAX}')
+        if count is not None and qps > 1:
+            raise _Bad('a fixed-size flow (count, bytes) has one QP (perftest counts '
+                       'messages per QP)')
+        flow = Flow(name, args[1], args[2], verb, size,
+                    parse_int(opts['sl'], 0, 15, 'SL') if 'sl' in opts else 0, qps,
                     parse_time(opts['start']) if 'start' in opts else 0.0,
-                    parse_time(opts['stop']) if 'stop' in opts else None, no)
+                    parse_time(opts['stop']) if 'stop' in opts else None, no, count)
         self.flows.append(flow)
 
     def rec_app(self, no, args):

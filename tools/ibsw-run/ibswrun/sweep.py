@@ -223,19 +223,22 @@ def _summary(outdir, point):
 def table(outdir, sw):
     """(columns, rows) of the sweep: the point's values, its state, then
     each flow's mean throughput (Gb/s) in each window but the whole run,
-    and each fairness set's Jain index, from the points' summaries (None
-    where a point has none)."""
+    each fairness set's Jain index, and each fixed-size flow's completion
+    time (emulated s), from the points' summaries (None where a point has
+    none)."""
     sums = [_summary(outdir, p) for p in sw.points]
-    windows, flows, fair = [], [], []
+    windows, flows, fair, fixed = [], [], [], []
     for s in sums:
         if not s:
             continue
         for w in s.get('windows', {}):
             if w not in windows:
                 windows.append(w)
-        for f in s.get('flows', {}):
+        for f, v in s.get('flows', {}).items():
             if f not in flows:
                 flows.append(f)
+            if v.get('completion') and f not in fixed:
+                fixed.append(f)
         for f in s.get('fairness', {}):
             if f not in fair:
                 fair.append(f)
@@ -244,6 +247,7 @@ def table(outdir, sw):
     cols = ['point'] + [a[0] for a in sw.axes] + ['state']
     cols += [f'{f} {w}' for w in windows for f in flows]
     cols += [f'jain {f} {w}' for w in windows for f in fair]
+    cols += [f'{f} completion s' for f in fixed]
     rows = []
     for p, s in zip(sw.points, sums):
         row = [point_id(p)] + list(p.values()) + [point_state(point_dir(outdir, p))]
@@ -255,6 +259,9 @@ def table(outdir, sw):
             for f in fair:
                 row.append(((((s or {}).get('fairness') or {}).get(f) or {}).get('jain')
                             or {}).get(w))
+        for f in fixed:
+            row.append(((((s or {}).get('flows') or {}).get(f) or {}).get('completion')
+                        or {}).get('time'))
         rows.append(row)
     return cols, rows
 
@@ -289,7 +296,8 @@ def write(outdir, sw, plots=True):
         f.write(text)
     errors = []
     first = len(sw.axes) + 2		# point, the axes, state
-    series = [(i + 1, c) for i, c in enumerate(cols) if i >= first and not c.startswith('jain ')]
+    series = [(i + 1, c) for i, c in enumerate(cols)
+              if i >= first and not c.startswith('jain ') and not c.endswith(' completion s')]
     if plots and series and rows:
         try:
             plot.sweep(outdir, series, f'{os.path.basename(sw.path)}: mean throughput per point')

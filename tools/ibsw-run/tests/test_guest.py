@@ -18,9 +18,9 @@ from ibswrun import scenario  # noqa: E402
 
 
 def flow(name='F1', src='H1', dst='H4', verb='write', size=65536, sl=0, qps=1,
-         start=0.0, stop=0.01):
+         start=0.0, stop=0.01, count=None):
     return types.SimpleNamespace(name=name, src=src, dst=dst, verb=verb, size=size, sl=sl,
-                                 qps=qps, start=start, stop=stop, line=1)
+                                 qps=qps, start=start, stop=stop, line=1, count=count)
 
 
 # Two switches as `ibswctl fabric up` describes seed002.net (shortened).
@@ -333,6 +333,13 @@ class Perftest(unittest.TestCase):
         self.assertEqual(argv, ['ib_send_bw', '-d', 'rxe_H1', '-x', '1', '-p', '18600', '-F',
                                 '-s', '4096', '-q', '2', '-D', '20', '-u', '20',
                                 '--report_gbits', '--sl=3', '--tclass=48', '10.1.0.4'])
+
+    def test_fixed_size_argv(self):
+        # -n on both sides, and no -D: it ends when its messages are sent
+        for peer in (None, '10.1.0.4'):
+            argv = guest.perftest_argv(flow(count=1000), 'rxe_H1', 1, 18600, 20, peer)
+            self.assertEqual(argv[8:16], ['-s', '65536', '-q', '1', '-n', '1000', '-u', '20'])
+            self.assertNotIn('-D', argv)
 
     def test_server_argv_sl0(self):
         argv = guest.perftest_argv(flow(), 'rxe_H4', 3, 18601, 12)

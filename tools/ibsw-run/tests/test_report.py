@@ -359,6 +359,57 @@ class CpuLimited(FixtureCopy, unittest.TestCase):
                          'see cpu_limited in summary.json')
 
 
+class FixedSize(unittest.TestCase):
+    """Completion of fixed-size flows, from the fixture run with F2 made
+    one of 300 messages of 4096 bytes that ended at 5 ms (its port's
+    counter stops growing there) and F1 one that did not send them all."""
+
+    def setUp(self):
+        self.tmp = tempfile.mkdtemp(prefix='ibsw-run-test-')
+        self.dir = os.path.join(self.tmp, 'run')
+        shutil.copytree(FIXTURE, self.dir)
+        with open(os.path.join(self.dir, 'run.json')) as f:
+            run = json.load(f)
+        run['scenario']['flows'][0]['count'] = 1000
+        run['flows']['F1']['exit'] = 1
+        run['scenario']['flows'][1].update(count=300, size=4096)
+        with open(os.path.join(self.dir, 'run.json'), 'w') as f:
+            json.dump(run, f)
+        rows = read_csv(os.path.join(self.dir, 'samples.csv'))
+        col = rows[0].index('flow:F2')
+        for r in rows[1:]:
+            if len(r) > col and float(r[0]) > 0.005:
+                r[col] = rows[6][col]	# the 5 ms sample's value: no more data
+        with open(os.path.join(self.dir, 'samples.csv'), 'w', newline='') as f:
+            csv.writer(f, lineterminator='\n').writerows(rows)
+
+    def tearDown(self):
+        shutil.rmtree(self.tmp)
+
+    def test_completion(self):
+        summary = report.make(self.dir, plots=False)
+        self.assertEqual(summary['flows']['F2']['completion'], {
+            'messages': 300, 'bytes': 1228800, 'start': 0.003, 'end': 0.005, 'sent': True,
+            'time': 0.002})
+        c1 = summary['flows']['F1']['completion']
+        self.assertEqual((c1['time'], c1['sent'], c1['start']), (None, False, 0.0))
+        text = report.table(summary)
+        self.assertIn('completion F2: 300 x 4096 B in 2ms emulated (3ms to 5ms, to within a '
+                      'sample at each end)\n', text)
+        self.assertIn('completion F1: 1000 x 65536 B: not all sent (perftest exit 1)\n', text)
+
+    def test_plain_flows_have_none(self):
+        with open(os.path.join(self.dir, 'run.json')) as f:
+            run = json.load(f)
+        for fl in run['scenario']['flows']:
+            fl.pop('count')
+        with open(os.path.join(self.dir, 'run.json'), 'w') as f:
+            json.dump(run, f)
+        summary = report.make(self.dir, plots=False)
+        self.assertNotIn('completion', summary['flows']['F1'])
+        self.assertNotIn('completion', report.table(summary))
+
+
 if __name__ == '__main__':
     unittest.main()
 

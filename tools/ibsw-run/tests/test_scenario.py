@@ -46,6 +46,14 @@ HEAD = f'topology {TOPO}\nduration 10ms\n'	# lines 1-2
 
 
 class Parse(Base):
+    def test_fixed_size_flows(self):
+        sc = self.load(HEAD + 'flow F1 H1 H4 write count 1000\n'
+                       'flow F2 H2 H5 write size 4096 bytes 10M start 1ms\n'
+                       'flow F3 H3 H5 write size 4096 bytes 10001\n'
+                       'flow F4 H4 H1 read stop 5ms\n')
+        self.assertEqual([f.count for f in sc.flows], [1000, 2560, 3, None])
+        self.assertEqual(sc.flows[0].stop, 0.01)	# it may run to the end
+
     def test_cc_hca(self):
         sc = self.load(HEAD + 'cc switch * threshold 15 marking_rate 1\n'
                        'cc hca * ccti_increase 1 ccti_timer 150 cct seed002\n'
@@ -444,8 +452,18 @@ ERRORS = [
     ('flow_short', 'flow F1 H1 H4\n', 3, 'flow needs NAME SRC DST VERB'),
     ('flow_bad_name', 'flow F/1 H1 H4 write\n', 3, "bad flow name 'F/1'"),
     ('flow_verb', 'flow F1 H1 H4 atomic\n', 3, "unknown verb 'atomic' (write, read or send)"),
+    ('count_and_bytes', 'flow F1 H1 H4 write count 10 bytes 1M\n', 3,
+     'a fixed-size flow takes count (messages) or bytes, not both'),
+    ('count_zero', 'flow F1 H1 H4 write count 0\n', 3,
+     'message count 0 out of range (1 to 2147483647)'),
+    ('bytes_bad', 'flow F1 H1 H4 write bytes 1T\n', 3,
+     "bad byte count '1T' (bytes; K, M and G suffixes allowed)"),
+    ('bytes_too_many', 'flow F1 H1 H4 write size 1 bytes 1024G\n', 3,
+     'bytes 1099511627776: 1099511627776 messages of 1 bytes, more than 2147483647'),
+    ('count_qps', 'flow F1 H1 H4 write count 10 qps 2\n', 3,
+     'a fixed-size flow (count, bytes) has one QP'),
     ('flow_option', 'flow F1 H1 H4 write mtu 4096\n', 3,
-     "unknown flow option 'mtu' (size sl qps start stop)"),
+     "unknown flow option 'mtu' (size sl qps start stop count bytes)"),
     ('flow_option_twice', 'flow F1 H1 H4 write sl 1 sl 2\n', 3, "flow option 'sl' given twice"),
     ('flow_option_value', 'flow F1 H1 H4 write size\n', 3, "flow option 'size' needs a value"),
     ('flow_bad_size', 'flow F1 H1 H4 write size 64k\n', 3, "bad size '64k'"),

@@ -162,7 +162,7 @@ class Resolved(Base):
         self.assertEqual(sc2.fabric_args, sc.fabric_args)
 
 
-def fake_summary(pdir, means, interrupted=False, not_started=None):
+def fake_summary(pdir, means, interrupted=False, not_started=None, completion=None):
     """A point's summary.json as report.make writes it, trimmed to what the
     sweep reads."""
     os.makedirs(pdir, exist_ok=True)
@@ -172,11 +172,22 @@ def fake_summary(pdir, means, interrupted=False, not_started=None):
          'flows': {f: {'windows': {'run': {'mean': m / 2}, 'both': {'mean': m}}}
                    for f, m in means.items()},
          'fairness': {'pair': {'jain': {'run': 0.5, 'both': 1.0}}}}
+    for f, t in (completion or {}).items():
+        s['flows'][f]['completion'] = {'time': t}
     with open(os.path.join(pdir, 'summary.json'), 'w') as f:
         json.dump(s, f)
 
 
 class Table(Base):
+    def test_completion_column(self):
+        sw = sweep.read(self.write(SWEEP.replace('1024 4096 65536', '1024')))
+        out = os.path.join(self.tmp, 'out')
+        fake_summary(sweep.point_dir(out, sw.points[1]), {'F1': 1.5, 'F2': 0.25},
+                     completion={'F1': 0.0125})
+        cols, rows = sweep.table(out, sw)
+        self.assertEqual(cols[-1], 'F1 completion s')
+        self.assertEqual([r[-1] for r in rows], [None, 0.0125])
+
     def test_states(self):
         d = os.path.join(self.tmp, 'p')
         self.assertEqual(sweep.point_state(d), 'not run')
