@@ -229,3 +229,45 @@ def sweep(directory, series, title):
         'plot ' + ', \\\n     '.join(parts),
     ]
     return _run(directory, 'sweep', '\n'.join(script) + '\n')
+
+
+def shares(directory, sets, title):
+    """shares.png: per fairness set, a bar per sweep point stacked with
+    each flow's share of the set's throughput (seed 002's Fig. 8).
+    sets: [(csv file in directory: point, then a column per flow; panel
+    title; flows)]."""
+    script = [
+        '# SPDX-License-Identifier: GPL-2.0',
+        '# Shares of a sweep\'s fairness sets; redraw: gnuplot shares.gp',
+        f'set terminal pngcairo size {WIDTH},{max(HEIGHT, PANEL * len(sets) + 120)} '
+        f'enhanced font "{FONT}" linewidth 1 rounded',
+        "set output 'shares.png'",
+        'set datafile separator comma',
+        'set datafile missing ""',
+        'set style data histograms',
+        'set style histogram rowstacked',
+        'set style fill solid 0.85 border rgb "#ffffff"',
+        'set boxwidth 0.6',
+        'set yrange [0:1]',
+        'set ytics 0.25',
+        'set format y "%.2f"',
+        "set ylabel 'Share of the throughput'",
+        'set key noenhanced outside right top vertical Left reverse',
+        'set xtics rotate by -30 left noenhanced font ",10"',
+        'set grid ytics lc rgb "#e0e0e0" lw 1 dt 1',
+        'set border 3 lw 1.2',
+        'set tics nomirror out',
+        'set lmargin at screen 0.11',
+        'set rmargin at screen 0.78',
+        f'set multiplot layout {len(sets)},1 title {_quote(title)} noenhanced',
+    ]
+    for csv_name, panel, flows in sets:
+        parts = []
+        for i, f in enumerate(flows):
+            using = f'{i + 2}:xtic(1)' if i == 0 else f'{i + 2}'
+            parts.append(f'{_quote(csv_name)} skip 1 using {using} lc rgb '
+                         f'"{COLOURS[i % len(COLOURS)]}" title {_quote(f)}')
+        script.append(f'set title {_quote(panel)} noenhanced')
+        script.append('plot ' + ', \\\n     '.join(parts))
+    script.append('unset multiplot')
+    return _run(directory, 'shares', '\n'.join(script) + '\n')

@@ -260,12 +260,14 @@ def make(directory, plots=True):
 
     fairness = {}
     for fs in sc.get('fairness', []):
-        jain = {}
+        jain, shares = {}, {}
         for w in fs['windows']:
             means = [flows[f]['windows'][w]['mean'] if f in flows and w in windows else None
                      for f in fs['flows']]
             jain[w] = stats.jain(means)
-        fairness[fs['name']] = {'flows': fs['flows'], 'jain': jain}
+            sh = stats.shares(means)
+            shares[w] = dict(zip(fs['flows'], sh)) if sh else None
+        fairness[fs['name']] = {'flows': fs['flows'], 'jain': jain, 'shares': shares}
 
     counters = {}
     for key, pts in zip(counter_keys, counter_pts):
@@ -281,6 +283,7 @@ def make(directory, plots=True):
         for fs in fairness.values():
             if w in fs['jain']:
                 fs['jain'][w] = None
+                fs['shares'][w] = None
 
     summary = {
         'schema': SCHEMA,

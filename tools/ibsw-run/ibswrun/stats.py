@@ -48,6 +48,19 @@ def jain(xs):
     return math.fsum(xs) ** 2 / (len(xs) * sq)
 
 
+def shares(xs):
+    """Each value's fraction of their sum (seed 002's Fig. 8: each
+    contributor's share of the congested link). None for no values, a
+    missing (None) value or a zero sum."""
+    xs = list(xs)
+    if not xs or any(x is None for x in xs):
+        return None
+    total = math.fsum(xs)
+    if total <= 0:
+        return None
+    return [x / total for x in xs]
+
+
 def in_window(t, start, stop):
     """Whether a point at t counts for the window [start, stop)."""
     return start <= t < stop

@@ -266,6 +266,28 @@ def table(outdir, sw):
     return cols, rows
 
 
+def share_tables(outdir, sw):
+    """Seed 002's Fig. 8 for a sweep: per fairness set, each flow's share
+    of the set's total throughput at every point, in the set's last
+    window. [(set, window, flows, rows)], rows [point id, share...] with
+    None where a point has none."""
+    sums = [_summary(outdir, p) for p in sw.points]
+    sets = {}
+    for s in sums:
+        for name, fs in ((s or {}).get('fairness') or {}).items():
+            if name not in sets and fs.get('shares'):
+                sets[name] = (list(fs['shares'])[-1], fs['flows'])
+    out = []
+    for name, (window, flows) in sets.items():
+        rows = []
+        for p, s in zip(sw.points, sums):
+            sh = (((((s or {}).get('fairness') or {}).get(name) or {}).get('shares') or {})
+                  .get(window)) or {}
+            rows.append([point_id(p)] + [sh.get(f) for f in flows])
+        out.append((name, window, flows, rows))
+    return out
+
+
 def _cell(v):
     if v is None:
         return '-'
@@ -284,8 +306,9 @@ def text_table(cols, rows):
 
 
 def write(outdir, sw, plots=True):
-    """sweep.csv, sweep.txt and (with gnuplot) sweep.png; return the text
-    table and a list of plot errors."""
+    """sweep.csv, sweep.txt, shares-SET.csv per fairness set and (with
+    gnuplot) sweep.png and shares.png; return the text table and a list of
+    plot errors."""
     cols, rows = table(outdir, sw)
     with open(os.path.join(outdir, 'sweep.csv'), 'w', newline='', encoding='utf-8') as f:
         w = csv.writer(f, lineterminator='\n')
@@ -295,6 +318,20 @@ def write(outdir, sw, plots=True):
     with open(os.path.join(outdir, 'sweep.txt'), 'w', encoding='utf-8') as f:
         f.write(text)
     errors = []
+    shares = share_tables(outdir, sw)
+    for name, window, flows, srows in shares:
+        with open(os.path.join(outdir, f'shares-{name}.csv'), 'w', newline='',
+                  encoding='utf-8') as f:
+            w = csv.writer(f, lineterminator='\n')
+            w.writerow(['point'] + flows)
+            w.writerows([['' if v is None else v for v in r] for r in srows])
+    if plots and shares and rows:
+        try:
+            plot.shares(outdir, [(f'shares-{n}.csv', f'{n} in {w}', fl)
+                                 for n, w, fl, _ in shares],
+                        f'{os.path.basename(sw.path)}: shares of the throughput')
+        except plot.PlotError as e:
+            errors.append(str(e))
     first = len(sw.axes) + 2		# point, the axes, state
     series = [(i + 1, c) for i, c in enumerate(cols)
               if i >= first and not c.startswith('jain ') and not c.endswith(' completion s')]

@@ -97,6 +97,11 @@ class Report(unittest.TestCase):
         self.assertAlmostEqual(jain['alone'], 0.5, places=12)
         self.assertAlmostEqual(jain['both'], 1.0, places=12)
         self.assertAlmostEqual(jain['edge'], 0.5, places=12)
+        # shares of the pair's total: (6, 2) -> 3/4, 1/4; (8, 0) -> 1, 0
+        shares = self.summary['fairness']['pair']['shares']
+        self.assertAlmostEqual(shares['run']['F1'], 0.75, places=12)
+        self.assertAlmostEqual(shares['run']['F2'], 0.25, places=12)
+        self.assertEqual(shares['alone'], {'F1': 1.0, 'F2': 0.0})
 
     def test_summary_json(self):
         with open(self.path('summary.json'), encoding='utf-8') as f:
@@ -186,6 +191,7 @@ class Partial(FixtureCopy, unittest.TestCase):
         self.assertEqual(s['flows']['F1']['windows']['both']['samples'], 0)
         self.assertIsNone(s['flows']['F1']['windows']['both']['mean'])
         self.assertIsNone(s['fairness']['pair']['jain']['both'])
+        self.assertIsNone(s['fairness']['pair']['shares']['both'])
         text = report.table(s)
         self.assertIn('INTERRUPTED', text)
         self.assertEqual(text.splitlines()[4].split()[-2:], ['-', '8.00'])

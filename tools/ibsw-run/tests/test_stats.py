@@ -58,6 +58,14 @@ class Stats(unittest.TestCase):
         self.assertIsNone(stats.jain([0, 0, 0]))
         self.assertIsNone(stats.jain([1.0, None]))
 
+    def test_shares(self):
+        # seed 002's parking lot without CC: F2, F3 a sixth, F4, F5 a third
+        self.assertEqual(stats.shares([1.5, 1.5, 3.0, 3.0]), [1 / 6, 1 / 6, 1 / 3, 1 / 3])
+        self.assertEqual(stats.shares([2.0, 0.0]), [1.0, 0.0])
+        self.assertIsNone(stats.shares([]))
+        self.assertIsNone(stats.shares([0, 0]))
+        self.assertIsNone(stats.shares([1.0, None]))
+
     def test_window_selection(self):
         pts = [(0.5, 1), (1.5, 2), (2.5, None), (3.0, 4), (3.5, 5)]
         # [start, stop): the start counts, the stop does not; None skipped

@@ -174,11 +174,28 @@ def fake_summary(pdir, means, interrupted=False, not_started=None, completion=No
          'fairness': {'pair': {'jain': {'run': 0.5, 'both': 1.0}}}}
     for f, t in (completion or {}).items():
         s['flows'][f]['completion'] = {'time': t}
+    total = sum(means.values())
+    s['fairness']['pair'].update(flows=list(means), shares={
+        'run': None, 'both': {f: m / total for f, m in means.items()}})
     with open(os.path.join(pdir, 'summary.json'), 'w') as f:
         json.dump(s, f)
 
 
 class Table(Base):
+    def test_shares(self):
+        # Fig. 8: each flow's share of its fairness set, a row per point
+        sw = sweep.read(self.write(SWEEP.replace('1024 4096 65536', '1024')))
+        out = os.path.join(self.tmp, 'out')
+        fake_summary(sweep.point_dir(out, sw.points[0]), {'F1': 1.5, 'F2': 0.5})
+        self.assertEqual(sweep.share_tables(out, sw), [
+            ('pair', 'both', ['F1', 'F2'], [['mr=0,size=1024', 0.75, 0.25],
+                                            ['mr=8,size=1024', None, None]])])
+        sweep.write(out, sw, plots=False)
+        with open(os.path.join(out, 'shares-pair.csv'), 'rb') as f:
+            # a point of two axes has a comma in its name: quoted (RFC 4180)
+            self.assertEqual(f.read(), b'point,F1,F2\n"mr=0,size=1024",0.75,0.25\n'
+                             b'"mr=8,size=1024",,\n')
+
     def test_completion_column(self):
         sw = sweep.read(self.write(SWEEP.replace('1024 4096 65536', '1024')))
         out = os.path.join(self.tmp, 'out')
