@@ -239,14 +239,16 @@ def table(outdir, sw):
                 flows.append(f)
             if v.get('completion') and f not in fixed:
                 fixed.append(f)
-        for f in s.get('fairness', {}):
-            if f not in fair:
-                fair.append(f)
+        for f, v in s.get('fairness', {}).items():
+            for w in v.get('jain') or {}:		# the set's own windows
+                if (f, w) not in fair:
+                    fair.append((f, w))
     if len(windows) > 1:
         windows.remove('run')
     cols = ['point'] + [a[0] for a in sw.axes] + ['state']
     cols += [f'{f} {w}' for w in windows for f in flows]
-    cols += [f'jain {f} {w}' for w in windows for f in fair]
+    fair = [(f, w) for w in windows for f, fw in fair if fw == w]
+    cols += [f'jain {f} {w}' for f, w in fair]
     cols += [f'{f} completion s' for f in fixed]
     rows = []
     for p, s in zip(sw.points, sums):
@@ -255,10 +257,9 @@ def table(outdir, sw):
             for f in flows:
                 fw = (((s or {}).get('flows') or {}).get(f) or {}).get('windows') or {}
                 row.append((fw.get(w) or {}).get('mean'))
-        for w in windows:
-            for f in fair:
-                row.append(((((s or {}).get('fairness') or {}).get(f) or {}).get('jain')
-                            or {}).get(w))
+        for f, w in fair:
+            row.append(((((s or {}).get('fairness') or {}).get(f) or {}).get('jain')
+                        or {}).get(w))
         for f in fixed:
             row.append(((((s or {}).get('flows') or {}).get(f) or {}).get('completion')
                         or {}).get('time'))
