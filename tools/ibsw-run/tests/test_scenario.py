@@ -14,7 +14,7 @@ import unittest
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), '..'))
 from ibswrun import cct  # noqa: E402
-from ibswrun import scenario  # noqa: E402
+from ibswrun import scenario, sweep  # noqa: E402
 from ibswrun.scenario import ScenarioError  # noqa: E402
 
 HERE = os.path.dirname(os.path.abspath(__file__))
@@ -331,9 +331,10 @@ class Parse(Base):
         self.assertGreaterEqual(len(files), 8)
         for path in files:
             with self.subTest(path=path):
-                sc = scenario.load(path, warn=None)
-                self.assertEqual(sc.name, os.path.basename(path)[:-4])
-                self.assertEqual(sc.warnings, [])
+                sw = sweep.read(path)	# a sweep: every point
+                for sc in sweep.load_all(sw) if sw else [scenario.load(path, warn=None)]:
+                    self.assertEqual(sc.name, os.path.basename(path)[:-4])
+                    self.assertEqual(sc.warnings, [])
         for name, nflows, napps in (('seed002-s1', 5, 0), ('seed000-dcms', 4, 0),
                                     ('seed000-dcms-1x', 4, 1), ('seed000-dcms-fig6', 4, 1),
                                     ('seed000-dcms-1x-mad', 4, 1)):
