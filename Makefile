@@ -6,6 +6,10 @@
 #                   rdma_rxe.ko and the userspace tools
 #   make check      every test: tool unit tests, KUnit, VM integration
 #   make demo       scenario 1 of seed 002 with ibsw-run: table and plots
+#   make reproduce [R="NAME..."]
+#                   the papers' figures ibsw reproduces, one scenario each
+#                   (Documentation/reproductions.md); an interrupted sweep
+#                   resumes where it stopped
 #   make table3     seed 002's Table III: HPCC as the victim of a hot spot,
 #                   CC off and on, against the paper (scripts/table3; 2 h)
 #   make netpipe    NetPIPE as the victim of that hot spot, CC off and on:
@@ -60,7 +64,7 @@ export IBSW_ROOT IBSW_KVER KDIR IBSW_BUILD
 
 Q := $(if $(V),,@)
 
-.PHONY: all deps modules rxe tools install uninstall packages check unit kunit vmcheck longcheck repeat demo table3 netpipe bench bench-ports bench-remote bench-scale bench-sm checkpatch debugcheck kernelcheck clean
+.PHONY: all deps modules rxe tools install uninstall packages check unit kunit vmcheck longcheck repeat demo reproduce table3 netpipe bench bench-ports bench-remote bench-scale bench-sm checkpatch debugcheck kernelcheck clean
 
 all: modules rxe tools
 
@@ -114,6 +118,9 @@ repeat: all
 
 demo: all
 	$(Q)$(IBSW_ROOT)/scripts/demo
+
+reproduce: all
+	$(Q)R="$(R)" $(IBSW_ROOT)/scripts/reproduce
 
 table3: all
 	$(Q)$(IBSW_ROOT)/scripts/table3
