@@ -196,6 +196,17 @@ def netpipe(directory, name, curves, title):
     return _run(directory, name, '\n'.join(script) + '\n')
 
 
+# The axes of a sweep's figures: one tic per point, named by its ID
+_POINT_AXES = (
+    'set xtics rotate by -30 left noenhanced font ",10"',
+    'set grid ytics lc rgb "#e0e0e0" lw 1 dt 1',
+    'set border 3 lw 1.2',
+    'set tics nomirror out',
+    'set lmargin at screen 0.11',
+    'set rmargin at screen 0.78',
+)
+
+
 def sweep(directory, series, title):
     """sweep.png from sweep.csv: one line per series [(column, title)]
     (1-based columns), the points along x, named by sweep.csv's first
@@ -219,12 +230,7 @@ def sweep(directory, series, title):
         'set key noenhanced outside right top vertical Left reverse samplen 2 spacing 1.2',
         'set yrange [0:*]',
         'set offsets graph 0.03, graph 0.03, graph 0.08, 0',
-        'set xtics rotate by -30 left noenhanced font ",10"',
-        'set grid ytics lc rgb "#e0e0e0" lw 1 dt 1',
-        'set border 3 lw 1.2',
-        'set tics nomirror out',
-        'set lmargin at screen 0.11',
-        'set rmargin at screen 0.78',
+        *_POINT_AXES,
         'set bmargin 7',
         'plot ' + ', \\\n     '.join(parts),
     ]
@@ -253,12 +259,7 @@ def shares(directory, sets, title):
         'set format y "%.2f"',
         "set ylabel 'Share of the throughput'",
         'set key noenhanced outside right top vertical Left reverse',
-        'set xtics rotate by -30 left noenhanced font ",10"',
-        'set grid ytics lc rgb "#e0e0e0" lw 1 dt 1',
-        'set border 3 lw 1.2',
-        'set tics nomirror out',
-        'set lmargin at screen 0.11',
-        'set rmargin at screen 0.78',
+        *_POINT_AXES,
         f'set multiplot layout {len(sets)},1 title {_quote(title)} noenhanced',
     ]
     for csv_name, panel, flows in sets:
