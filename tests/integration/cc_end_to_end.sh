@@ -80,7 +80,7 @@ solo_ok() {
 	max=$(f1_max)
 	[ -n "$max" ] || ibsw_fail "no inject= for H1 in seed002-1x.net" || return
 	awk -v s="$solo" -v m="$max" 'BEGIN { exit !(s >= 0.95 * m) }' ||
-		ibsw_fail "F1 alone ran at $solo Gb/s, below 95% of H1's $max: CPU-limited? (the run's late %)"
+		ibsw_rate_fail "F1 alone ran at $solo Gb/s, below 95% of H1's $max: CPU-limited? (the run's late %)"
 }
 
 # The numbers: in the case log, and as "# " lines at the end
@@ -142,9 +142,9 @@ cc_on() {
 	note "CC on: H5's rxe: cc_fecn_rcvd $(hca on H5 cc_fecn_rcvd), cc_becn_sent $(hca on H5 cc_becn_sent)"
 	solo_ok on || return
 	awk -v f="$share" 'BEGIN { exit !(f >= 0.9) }' ||
-		ibsw_fail "F1 kept only $share of its solo throughput" || return
+		ibsw_rate_fail "F1 kept only $share of its solo throughput" || return
 	awk -v j="$jain" 'BEGIN { exit !(j >= 0.95) }' ||
-		ibsw_fail "contributors' Jain index $jain < 0.95" || return
+		ibsw_rate_fail "contributors' Jain index $jain < 0.95" || return
 	awk -v f="$fecn" 'BEGIN { exit !(f > 0) }' ||
 		ibsw_fail "S2's port to H5 marked nothing" || return
 	[ "$(hca on H5 cc_becn_sent)" -gt 0 ] 2>/dev/null ||
@@ -169,7 +169,7 @@ cc_off() {
 	share=$(f1_share off)
 	note "CC off: F1 $(get off .flows.F1.windows.all.mean) Gb/s with the contributors, $share of solo; contributors' Jain index $(get off .fairness.contributors.jain.all)"
 	awk -v f="$share" 'BEGIN { exit !(f < 0.6) }' ||
-		ibsw_fail "F1 kept $share of its solo throughput with CC off: no head-of-line blocking?" ||
+		ibsw_rate_fail "F1 kept $share of its solo throughput with CC off: no head-of-line blocking?" ||
 		return
 	parking_lot off "CC off"
 }
@@ -187,7 +187,7 @@ parking_lot() {
 	note "$2: parking lot: F2 ${r[2]}, F3 ${r[3]}, F4 ${r[4]}, F5 ${r[5]} Gb/s"
 	awk -v a="${r[2]}" -v b="${r[3]}" -v c="${r[4]}" -v d="${r[5]}" \
 		'BEGIN { m = a > b ? a : b; exit !(c >= 1.5 * m && d >= 1.5 * m) }' ||
-		ibsw_fail "no parking lot with CC off: F4 ${r[4]}, F5 ${r[5]} against F2 ${r[2]}, F3 ${r[3]} Gb/s"
+		ibsw_rate_fail "no parking lot with CC off: F4 ${r[4]}, F5 ${r[5]} against F2 ${r[2]}, F3 ${r[3]} Gb/s"
 }
 ibsw_case cc_off cc_off
 
@@ -229,7 +229,7 @@ cc_opensm() {
 	ratio=$(awk -v a="$sm" -v b="$on" 'BEGIN { if (b <= 0) print 0; else printf "%.3f", a / b }')
 	note "OpenSM: F1 $sm Gb/s with the contributors, $(f1_share sm) of solo, $ratio of cc_on's; contributors' Jain index $(get sm .fairness.contributors.jain.all)"
 	awk -v r="$ratio" 'BEGIN { exit !(r >= 0.95 && r <= 1.05) }' ||
-		ibsw_fail "F1 under OpenSM's settings at $ratio of its rate under ibswctl's" || return
+		ibsw_rate_fail "F1 under OpenSM's settings at $ratio of its rate under ibswctl's" || return
 }
 ibsw_case cc_opensm cc_opensm
 

@@ -210,7 +210,7 @@ cc_hca() {
 	f2=$(jq -r '.flows.F2.windows.steady.mean' "$out/summary.json")
 	echo "F1 $f1 Gb/s (its CCT entry predicts 0.498), F2 $f2 Gb/s"
 	awk -v a="$f1" -v b="$f2" 'BEGIN { exit !(a >= 0.40 && a <= 0.60 && b >= 2 * a) }' ||
-		ibsw_fail "F1 $f1, F2 $f2 Gb/s: F1 not held near 0.5 Gb/s by its CCT"
+		ibsw_rate_fail "F1 $f1, F2 $f2 Gb/s: F1 not held near 0.5 Gb/s by its CCT"
 }
 ibsw_case cc_hca cc_hca
 
@@ -234,7 +234,7 @@ fixed_size() {
 		ibsw_fail "F1's perftest: $(jq -c '.flows.F1' "$out/run.json")" || return
 	t=$(jq -r '.flows.F1.completion.time' "$out/summary.json")
 	awk -v t="$t" 'BEGIN { exit !(t >= 0.0262 && t <= 0.0262 * 1.4) }' ||
-		ibsw_fail "F1's 6.55 MB took $t s: not 26.2 ms at 2 Gb/s to 40% more" || return
+		ibsw_rate_fail "F1's 6.55 MB took $t s: not 26.2 ms at 2 Gb/s to 40% more" || return
 	grep -q '^completion F1: 100 x 65536 B in ' "$out/summary.txt" ||
 		ibsw_fail "summary.txt has no completion line for F1"
 }
@@ -262,7 +262,7 @@ sweep_two_points() {
 		ibsw_fail "sweep.csv columns: $(head -n 1 "$out/sweep.csv")" || return
 	awk -F, 'NR == 2 { a = $4 } NR == 3 { b = $4 }
 		END { exit !(a >= 0.8 && a <= 1.2 && b >= 0.40 && b <= 0.60) }' "$out/sweep.csv" ||
-		ibsw_fail "F1 $(cut -d, -f4 "$out/sweep.csv" | tail -n 2 | tr '\n' ' ')Gb/s: not about 1 at CCTI_Min 0 and 0.5 at 1" || return
+		ibsw_rate_fail "F1 $(cut -d, -f4 "$out/sweep.csv" | tail -n 2 | tr '\n' ' ')Gb/s: not about 1 at CCTI_Min 0 and 0.5 at 1" || return
 	grep -q 'ccti_min 1 cct 0:0,0:3' "$out/points/ccti_min=1/scenario.scn" ||
 		ibsw_fail "points/ccti_min=1/scenario.scn does not have its value" || return
 	timeout -k 10 60 "$RUN" --no-vm "$scn" -o "$out" --resume >"$IBSW_LOGDIR/resume.log" 2>&1

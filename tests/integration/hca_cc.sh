@@ -204,7 +204,7 @@ ird_rate() {
 	# Paced flows run 1 to 4% below the prediction: a QP's work that runs
 	# more than RXE_CC_HELD_SLACK_NS late loses that time.
 	within "$got" "$expect" 10 ||
-		ibsw_fail "entry $entry: $got bit/s in $try windows, not within 10% of $expect" || return
+		ibsw_rate_fail "entry $entry: $got bit/s in $try windows, not within 10% of $expect" || return
 }
 
 ird() {
@@ -215,7 +215,7 @@ ird() {
 	solo=$(host_rate_min H1 $((RATE * 90 / 100))) || return
 	echo "CC off: $solo bit/s"
 	IRD_NOTES=("CC off: $(pct "$solo" "$RATE")% of the link")
-	[ $((solo * 100)) -ge $((RATE * 90)) ] || ibsw_fail "solo flow at $solo bit/s, below 90% of $RATE" || return
+	[ $((solo * 100)) -ge $((RATE * 90)) ] || ibsw_rate_fail "solo flow at $solo bit/s, below 90% of $RATE" || return
 
 	d0=$(rxecnt H1 cc_delayed_ns)
 	ccset H1 enabled 1 || return
@@ -231,7 +231,7 @@ ird() {
 	sleep 1
 	solo=$(host_rate_min H1 $((RATE * 85 / 100))) || return
 	echo "CC off again: $solo bit/s"
-	[ $((solo * 100)) -ge $((RATE * 85)) ] || ibsw_fail "did not recover: $solo bit/s" || return
+	[ $((solo * 100)) -ge $((RATE * 85)) ] || ibsw_rate_fail "did not recover: $solo bit/s" || return
 	for d0 in "${IRD_NOTES[@]}"; do echo "$d0" >>"$IBSW_LOGDIR/summary"; done
 }
 ibsw_case ird ird
@@ -308,7 +308,7 @@ becn() {
 	# closed loop: a timer period can end in the window (a burst at full
 	# rate until the next BECN); runs gave 105% of the prediction
 	within "$r1" "$expect" 20 && within "$r2" "$expect" 20 ||
-		ibsw_fail "flows at $r1 and $r2 bit/s, not within 20% of $expect" || return
+		ibsw_rate_fail "flows at $r1 and $r2 bit/s, not within 20% of $expect" || return
 	echo "BECN: H1 $(pct "$r1" "$RATE")%, H2 $(pct "$r2" "$RATE")% of the link, CCT predicts $(pct "$expect" "$RATE")%" >>"$IBSW_LOGDIR/summary"
 
 	# marking stops: within one timer period (6.7 s) the CCTIs run down
@@ -328,7 +328,7 @@ becn() {
 	done
 	[ $(((r1 + r2) * 100)) -ge $((RATE * 90)) ] && [ $((r1 * 100)) -ge $((RATE * 40)) ] &&
 		[ $((r2 * 100)) -ge $((RATE * 40)) ] ||
-		ibsw_fail "did not recover in $c windows: $r1 and $r2 bit/s" || return
+		ibsw_rate_fail "did not recover in $c windows: $r1 and $r2 bit/s" || return
 	echo "after marking stops: H1 $(pct "$r1" "$RATE")%, H2 $(pct "$r2" "$RATE")%" >>"$IBSW_LOGDIR/summary"
 	ibsw_nothing_lost
 }

@@ -46,14 +46,13 @@ overload() {
 	# margin is for the CPU: only a rate below it asks whether the CPU
 	# (late engine runs at H5's port or the senders') or the link was short
 	[ "$rate" -ge 1600000000 ] || {
-		ibsw_cpu_check "$sw:$p5" "$(port_of H1)" "$(port_of H2)" "$(port_of H3)" "$(port_of H4)" &&
-			ibsw_fail "H5's link ran at $rate bit/s, below 80% of 2 Gb/s"
-		return 1
+		ibsw_cpu_check "$sw:$p5" "$(port_of H1)" "$(port_of H2)" "$(port_of H3)" "$(port_of H4)" || return
+		ibsw_rate_fail "H5's link ran at $rate bit/s, below 80% of 2 Gb/s" || return
 	}
 	for h in H1 H2 H3 H4; do
 		[ "${r[$(port_of $h)]}" -gt 200000000 ] || {
-			ibsw_cpu_check "$(port_of "$h")" && ibsw_fail "$h starved: ${r[$(port_of "$h")]} bit/s"
-			return 1
+			ibsw_cpu_check "$(port_of "$h")" || return
+			ibsw_rate_fail "$h starved: ${r[$(port_of "$h")]} bit/s" || return
 		}
 	done
 	ibsw_cpu_check "$sw:$p5" "$(port_of H1)" "$(port_of H2)" "$(port_of H3)" "$(port_of H4)" ||

@@ -54,10 +54,10 @@ fidelity() {
 	echo "$rate (scale $scale, $((bps / scale / 1000000)) Mb/s wall, window $try): $(awk -v g="$got" -v b="$bps" 'BEGIN { printf "%.1f%%", 100 * g / b }') of the data rate; lost to late engine runs: H1's port $late1%, H2's $late2%" >>"$IBSW_LOGDIR/results"
 	# checked before both assertions: the CPU could also hide a link
 	# faster than its rate
-	[ -z "$cpu" ] || ibsw_fail "$cpu" || return
+	[ -z "$cpu" ] || ibsw_rate_fail "$cpu" || return
 	[ $((got * 100)) -ge $((bps * 95)) ] ||
-		ibsw_fail "$got bit/s is below 95% of $bps (late engine runs: H1's port $late1%, H2's $late2%)" || return
-	[ $((got * 100)) -le $((bps * 101)) ] || ibsw_fail "$got bit/s is above the link rate $bps"
+		ibsw_rate_fail "$got bit/s is below 95% of $bps (late engine runs: H1's port $late1%, H2's $late2%)" || return
+	[ $((got * 100)) -le $((bps * 101)) ] || ibsw_rate_fail "$got bit/s is above the link rate $bps"
 }
 
 ibsw_case 1xSDR_scale100 fidelity 1xSDR 2000000000 100

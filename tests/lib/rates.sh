@@ -145,6 +145,19 @@ ibsw_late_pct() {
 		-v us="$_ibsw_win_us" 'BEGIN { printf "%.1f", 100 * t * 512 / (r * 1e9) * 1e6 * s / us }'
 }
 
+# ibsw_rate_fail REASON: a measured rate is outside its bound. The case
+# fails as with ibsw_fail, unless IBSW_RATES_ADVISORY is set: on the debug
+# kernel (scripts/debug-kernel) KASAN and lockdep take the CPU the time
+# scale counts on, so a rate there tells nothing about ibsw's model. The
+# case then goes on, and its PASS line names the bounds it missed.
+#   [ "$got" -ge "$min" ] || ibsw_rate_fail "F1 at $got, below $min" || return
+ibsw_rate_fail() {
+	[ -n "${IBSW_RATES_ADVISORY:-}" ] || { ibsw_fail "$@"; return; }
+	echo "$(ibsw_ts) rate bound not enforced on this kernel: $*"
+	_ibsw_unenforced+="${_ibsw_unenforced:+; }$*"
+	return 0
+}
+
 # ibsw_cpu_check [SW:PORT...]: the case fails, with "CPU-limited: port X
 # lost N% of the window to late engine runs", when one of these ports (the
 # ports the last ibsw_rate_window measured, by default) lost more than
@@ -172,7 +185,7 @@ ibsw_cpu_check() {
 		fi
 	done
 	[ -z "$worst" ] ||
-		ibsw_fail "CPU-limited: port $(ibsw_port_name "$worst") lost $wpct% of the window to late engine runs"
+		ibsw_rate_fail "CPU-limited: port $(ibsw_port_name "$worst") lost $wpct% of the window to late engine runs"
 }
 
 # The median of the numbers on standard input, one per line.

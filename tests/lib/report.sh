@@ -47,6 +47,7 @@ ibsw_case() {
 	_ibsw_abandoned
 	_ibsw_running=$name
 	_ibsw_reason=
+	_ibsw_unenforced=
 	IBSW_CASE=$name		# for the case function
 	IBSW_CASE_LOG=$IBSW_LOGDIR/$name.log
 	: >"$IBSW_CASE_LOG"
@@ -61,7 +62,7 @@ ibsw_case() {
 
 	case $rc in
 	0)
-		echo "PASS: $IBSW_TEST/$name"
+		echo "PASS: $IBSW_TEST/$name${_ibsw_unenforced:+ (not enforced here: $_ibsw_unenforced)}"
 		;;
 	"$IBSW_SKIP")
 		echo "SKIP: $IBSW_TEST/$name (${_ibsw_reason:-skipped})"

@@ -5,6 +5,9 @@
 # shell error ends (bash abandons the whole top-level command on an
 # arithmetic expansion error, ibsw_case with it) is still reported as
 # failed, by the next ibsw_case or by ibsw_exit, and fails the script.
+# A rate bound (ibsw_rate_fail) fails a case, but where
+# IBSW_RATES_ADVISORY is set (the debug kernel) the case goes on and its
+# PASS line names the bound.
 # Prints "PASS: report/CASE" or "FAIL: report/CASE (why)" per case, exits
 # 1 if any failed.
 set -u
@@ -21,9 +24,11 @@ script() {
 		IBSW_TEST=t IBSW_LOGDIR=$tmp IBSW_SKIP=4 _ibsw_failed=0
 		ibsw_reap() { :; }
 		. "$root/tests/lib/report.sh"
+		. "$root/tests/lib/rates.sh"
 		ok() { :; }
 		bad() { ibsw_fail "it failed"; }
 		skip() { ibsw_skip "not here"; }
+		slow() { false || ibsw_rate_fail "F1 at 1, below 2" || return; echo "went on"; }
 		broken() { local n=-; echo "before"; echo \$((n + 1)); echo "after"; }
 		$1
 	EOS
@@ -68,5 +73,20 @@ fi
 # ... and by ibsw_exit when it was the last
 script $'ibsw_case a ok\nibsw_case b broken\nibsw_exit'
 check broken_last 1 "PASS: t/a" "FAIL: t/b (a shell error ended the case: see its log)"
+
+# a rate bound: a failure on Debian's kernel ...
+script $'ibsw_case a slow\nibsw_exit'
+check rate_bound 1 "FAIL: t/a (F1 at 1, below 2)"
+
+# ... reported, not enforced, on the debug kernel, for its case only
+script $'IBSW_RATES_ADVISORY=1\nibsw_case a slow\nibsw_case b slow\nibsw_case c ok\nibsw_case d bad\nibsw_exit'
+check rate_bound_advisory 1 "PASS: t/a (not enforced here: F1 at 1, below 2)" \
+	"PASS: t/b (not enforced here: F1 at 1, below 2)" "PASS: t/c" "FAIL: t/d (it failed)"
+if grep -q '^went on$' "$tmp/a.log"; then
+	echo "PASS: report/rate_bound_advisory_goes_on"
+else
+	echo "FAIL: report/rate_bound_advisory_goes_on (the case stopped at the bound)"
+	failed=1
+fi
 
 exit $failed

@@ -95,7 +95,7 @@ case_write_bw() {
 	read -r inj _ < <(ibsw_hca_rate H1)
 	ibsw_note "ib_write_bw H1 -> H4: S1/4 sent $((r[S1:4] / 1000000)) Mb/s of emulated time, H1 injects at most $((inj / 1000000))"
 	[ "${r[S1:4]}" -ge $((inj * 9 / 10)) ] ||
-		{ ibsw_fail "S1/4 at ${r[S1:4]} bit/s, below 90% of H1's $inj"; return 1; }
+		ibsw_rate_fail "S1/4 at ${r[S1:4]} bit/s, below 90% of H1's $inj" || return
 }
 
 # B: ib_write_bw's server in H4, for one client
