@@ -106,6 +106,12 @@ ibsw_setup_fail() {
 	exit 1
 }
 
+# ibsw_setup_skip REASON: the whole test does not apply here; it ends.
+ibsw_setup_skip() {
+	echo "SKIP: $IBSW_TEST/setup ($*)"
+	exit 0
+}
+
 # ibsw_ts: "[+S.SS]", the time since the start of the case, for logs.
 _ibsw_t0=$EPOCHREALTIME
 ibsw_ts() {

@@ -7,7 +7,7 @@
 # failed, by the next ibsw_case or by ibsw_exit, and fails the script.
 # A rate bound (ibsw_rate_fail) fails a case, but where
 # IBSW_RATES_ADVISORY is set (the debug kernel) the case goes on and its
-# PASS line names the bound.
+# PASS line names the bound; ibsw_setup_skip skips a whole test.
 # Prints "PASS: report/CASE" or "FAIL: report/CASE (why)" per case, exits
 # 1 if any failed.
 set -u
@@ -88,5 +88,9 @@ else
 	echo "FAIL: report/rate_bound_advisory_goes_on (the case stopped at the bound)"
 	failed=1
 fi
+
+# a test that does not apply: one SKIP line, exit 0
+script $'ibsw_case a ok\nibsw_setup_skip "no packages here"\nibsw_case b bad\nibsw_exit'
+check setup_skip 0 "PASS: t/a" "SKIP: t/setup (no packages here)"
 
 exit $failed
