@@ -8,8 +8,11 @@ sweep line varying slowest), each point a run of its own in
 DIR/points/ID/ (ID: "NAME=VALUE,..."), and then tabulates and plots the
 points' summaries side by side (sweep.csv, sweep.txt, sweep.png). Every
 point is checked before anything runs, its errors at the sweep file's
-line. A sweep stopped part way goes on with --resume: points whose run
-ended are kept.
+line. A line "when NAME=VALUE[,VALUE...] LINE" is LINE at the points
+where NAME has one of those values and a comment at the others: the
+points of a figure that differ by more than a value (seed 002's Fig. 9:
+no congestion is no contributors). A sweep stopped part way goes on
+with --resume: points whose run ended are kept.
 
 Pure logic: no VM, no fabric; ibsw-run drives the runs.
 """
@@ -30,6 +33,8 @@ NAME_RE = re.compile(r'[A-Za-z_][A-Za-z0-9_]*\Z')
 # a value becomes part of a directory name and of a scenario's words
 VALUE_RE = re.compile(r'[A-Za-z0-9_.:+-]+\Z')
 REF_RE = re.compile(r'\$\{([^}]*)\}')
+# "when NAME=VALUE[,VALUE...] LINE": the condition and the line it keeps
+WHEN_RE = re.compile(r'\s*when\s+(\S+)\s+(.*)\Z')
 MAX_AXES = 4
 MAX_POINTS = 1000
 
@@ -72,11 +77,17 @@ def read(path, text=None):
             reason = getattr(e, 'strerror', None) or str(e)
             raise ScenarioError(path, None, f'cannot read: {reason}') from e
     lines = text.split('\n')
-    axes, used, refs = [], set(), []
+    axes, used, refs, whens = [], set(), [], []
     for no, line in enumerate(lines, 1):
         words = _words(line)
         if not words:
             continue
+        if words[0] == 'when':
+            cond = _when(path, no, line, words)
+            whens.append((no, cond))
+            if not words[2:] or words[2] in ('sweep', 'when'):
+                raise ScenarioError(path, no, "'when' takes a condition and a scenario line "
+                                    '(when NAME=VALUE[,VALUE...] LINE)')
         if words[0] != 'sweep':
             refs += [(no, m.group(1)) for w in words for m in REF_RE.finditer(w)]
             continue
@@ -102,12 +113,25 @@ def read(path, text=None):
     if not axes:
         for no, name in refs:
             raise ScenarioError(path, no, f'${{{name}}} but no sweep line defines {name}')
+        for no, _ in whens:
+            raise ScenarioError(path, no, "'when' but no sweep line: it chooses the "
+                                "lines of a sweep's points")
         return None
     names = {a[0] for a in axes}
     for no, name in refs:
         if name not in names:
             raise ScenarioError(path, no, f"${{{name}}}: no sweep line defines '{name}' "
                                 f"({' '.join(a[0] for a in axes)})")
+        used.add(name)
+    values = {a[0]: a[1] for a in axes}
+    for no, (name, vals) in whens:
+        if name not in names:
+            raise ScenarioError(path, no, f"when {name}: no sweep line defines '{name}' "
+                                f"({' '.join(a[0] for a in axes)})")
+        for v in vals:
+            if v not in values[name]:
+                raise ScenarioError(path, no, f"when {name}={v}: {v} is not a value of "
+                                    f"sweep {name} ({' '.join(values[name])})")
         used.add(name)
     for name, _, no in axes:
         if name not in used:
@@ -123,17 +147,36 @@ def read(path, text=None):
     return Sweep(path, text, axes)
 
 
+def _when(path, no, line, words):
+    """(NAME, [VALUE...]) of a when line's condition."""
+    name, eq, vals = words[1].partition('=') if len(words) > 1 else ('', '', '')
+    vals = vals.split(',')
+    if not eq or not NAME_RE.match(name) or not all(VALUE_RE.match(v) for v in vals) \
+            or not WHEN_RE.match(line):
+        raise ScenarioError(path, no, "'when' takes a condition and a scenario line "
+                            '(when NAME=VALUE[,VALUE...] LINE)')
+    return name, vals
+
+
 def point_id(point):
     """The point's name and directory: 'marking_rate=8,ccti_timer=150'."""
     return ','.join(f'{k}={v}' for k, v in point.items())
 
 
 def render(sw, point):
-    """The scenario of one point: sweep lines made comments (the line
-    numbers stay the sweep file's) and every ${NAME} replaced."""
+    """The scenario of one point: sweep lines, and when lines whose
+    condition the point does not meet, made comments (the line numbers
+    stay the sweep file's), the other when lines' conditions taken off,
+    and every ${NAME} replaced."""
     out = []
     for line in sw.text.split('\n'):
         words = _words(line)
+        if words and words[0] == 'when':
+            name, vals = words[1].split('=', 1)
+            if point[name] not in vals.split(','):
+                out.append('# ' + line)
+                continue
+            line = WHEN_RE.match(line).group(2)
         if words and words[0] == 'sweep':
             out.append('# ' + line)
         else:

@@ -99,6 +99,36 @@ class Read(Base):
         self.assertTrue(str(cm.exception).startswith(f'{path}:6: '), str(cm.exception))
         self.assertIn('(sweep point mr=70000,size=1024)', str(cm.exception))
 
+    def test_when(self):
+        # no congestion is no contributor: F2 runs at the other points only
+        text = SWEEP.replace('flow F2 H2 H3', 'when mr=8  flow F2 H2 H3') + \
+            'when size=1024,65536 window small 1ms 2ms\n'
+        sw = sweep.read(self.write(text))
+        self.assertEqual(len(sw.points), 6)
+        lines = sweep.render(sw, {'mr': '8', 'size': '4096'}).split('\n')
+        self.assertEqual(lines[7], 'flow F2 H2 H3 write size 4096 start 5ms')
+        self.assertEqual(lines[9], '# when size=1024,65536 window small 1ms 2ms')
+        lines = sweep.render(sw, {'mr': '0', 'size': '65536'}).split('\n')
+        self.assertEqual(lines[7], '# when mr=8  flow F2 H2 H3 write size ${size} start 5ms')
+        self.assertEqual(lines[9], 'window small 1ms 2ms')
+        scs = sweep.load_all(sw)
+        self.assertEqual([[f.name for f in sc.flows] for sc in scs],
+                         [['F1']] * 3 + [['F1', 'F2']] * 3)
+        self.assertEqual(['small' in sc.windows for sc in scs], [True, False, True] * 2)
+
+    def test_when_only_use(self):
+        # a sweep line only a when line uses is used
+        sw = sweep.read(self.write(SWEEP.replace('marking_rate ${mr}', 'marking_rate 8')
+                                   + 'when mr=0 counter S1/3 port_xmit_wait\n'))
+        self.assertEqual(len(sw.points), 6)
+
+    def test_single_run_refuses_when(self):
+        path = self.write(f'topology {TOPO}\nduration 10ms\nwhen a=1 flow F1 H1 H3 write\n')
+        with self.assertRaises(ScenarioError) as cm:
+            scenario.load(path, warn=None)
+        self.assertEqual(cm.exception.line, 3)
+        self.assertIn("'when' chooses the lines of a sweep's points", cm.exception.reason)
+
     def test_single_run_refuses_sweep(self):
         path = self.write(SWEEP)
         with self.assertRaises(ScenarioError) as cm:
@@ -125,6 +155,20 @@ ERRORS = [
     ('too_many_points', ''.join(f'sweep {n} 1 2 3 4 5 6\n' for n in 'abcd')
      + 'flow F1 H1 H3 write size ${a}${b}${c}${d}\n', 6,
      'the grid has 1296 points, more than 1000'),
+    ('when_no_line', 'sweep a 1 2\nwhen a=1\nflow F1 H1 H3 write size ${a}\n', 4,
+     "'when' takes a condition and a scenario line"),
+    ('when_no_value', 'sweep a 1 2\nwhen a flow F1 H1 H3 write size ${a}\n', 4,
+     "'when' takes a condition and a scenario line"),
+    ('when_comment_only', 'sweep a 1 2\nwhen a=1 # flow\nflow F1 H1 H3 write size ${a}\n', 4,
+     "'when' takes a condition and a scenario line"),
+    ('when_nested', 'sweep a 1 2\nwhen a=1 when a=2 flow F1 H1 H3 write size ${a}\n', 4,
+     "'when' takes a condition and a scenario line"),
+    ('when_undefined', 'sweep a 1 2\nwhen b=1 flow F1 H1 H3 write size ${a}\n', 4,
+     "when b: no sweep line defines 'b' (a)"),
+    ('when_bad_value', 'sweep a 1 2\nwhen a=1,3 flow F1 H1 H3 write size ${a}\n', 4,
+     'when a=3: 3 is not a value of sweep a (1 2)'),
+    ('when_no_sweep', 'when a=1 flow F1 H1 H3 write\n', 3,
+     "'when' but no sweep line"),
     ('too_many_axes', ''.join(f'sweep {n} 1\n' for n in 'abcde')
      + 'flow F1 H1 H3 write size ${a}${b}${c}${d}${e}\n', 7, 'more than 4 sweep lines'),
 ]
