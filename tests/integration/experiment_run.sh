@@ -258,11 +258,17 @@ sweep_two_points() {
 	cat "$out/sweep.txt"
 	jq -e '[.points[].state] == ["done", "done"]' "$out/sweep.json" >/dev/null ||
 		ibsw_fail "point states $(jq -c '[.points[].state]' "$out/sweep.json")" || return
-	[ "$(head -n 1 "$out/sweep.csv")" = "point,ccti_min,state,F1 steady,F2 steady,jain pair steady" ] ||
+	[ "$(head -n 1 "$out/sweep.csv")" = "point,ccti_min,state,F1 steady,F2 steady,F1 steady payload,F2 steady payload,jain pair steady" ] ||
 		ibsw_fail "sweep.csv columns: $(head -n 1 "$out/sweep.csv")" || return
 	awk -F, 'NR == 2 { a = $4 } NR == 3 { b = $4 }
 		END { exit !(a >= 0.8 && a <= 1.2 && b >= 0.40 && b <= 0.60) }' "$out/sweep.csv" ||
 		ibsw_rate_fail "F1 $(cut -d, -f4 "$out/sweep.csv" | tail -n 2 | tr '\n' ' ')Gb/s: not about 1 at CCTI_Min 0 and 0.5 at 1" || return
+	# its payload: 64 KiB writes in 16 packets of 4096 (fabric up's MTU),
+	# each with 26 bytes of headers and the first with a RETH of 16
+	awk -F, 'NR > 1 { r = $6 / $4; if (r < 0.99345 || r > 0.99347) bad = 1 }
+		END { exit bad || NR != 3 }' "$out/sweep.csv" ||
+		ibsw_fail "F1's payload $(cut -d, -f6 "$out/sweep.csv" | tail -n 2 | tr '\n' ' ')is not 65536/65968 of its throughput" ||
+		return
 	grep -q 'ccti_min 1 cct 0:0,0:3' "$out/points/ccti_min=1/scenario.scn" ||
 		ibsw_fail "points/ccti_min=1/scenario.scn does not have its value" || return
 	timeout -k 10 60 "$RUN" --no-vm "$scn" -o "$out" --resume >"$IBSW_LOGDIR/resume.log" 2>&1

@@ -675,6 +675,7 @@ class Item:
         self.stopped = None
         self.measured_start = None	# first sample showing its traffic
         self.not_started = None		# why it did not start, or None
+        self.mtu = None			# a flow's IB MTU, its source's
         self.note = None
         self.reported_exit = False
 
@@ -695,6 +696,7 @@ class Item:
         if self.kind == 'flow':
             d['measured_start'] = self.measured_start
             d['not_started'] = self.not_started
+            d['mtu'] = self.mtu
         if self.kind == 'app':
             d['app'] = True
         if self.kind == 'mpi':
@@ -926,7 +928,10 @@ class Run:
         self.late = LateRecorder(self.sysfs, self.desc,
                                  sched.known_edges(self.edge_list, [], None),
                                  self.sc.sample * 1e-6)
-        mtus = [host_link(self.desc, it.spec.src)[1] for it in self.items if it.kind == 'flow']
+        for it in self.items:
+            if it.kind == 'flow':
+                it.mtu = host_link(self.desc, it.spec.src)[1]
+        mtus = [it.mtu for it in self.items if it.kind == 'flow']
         self.start_words = sched.start_words(max(mtus or [4096]))
         if self.late.missing:
             self.note('xmit_late: no counter on %s: not known whether CPU-limited there'

@@ -207,7 +207,7 @@ _POINT_AXES = (
 )
 
 
-def sweep(directory, series, title):
+def sweep(directory, series, title, ylabel='Mean throughput (emulated Gb/s)', logy=False):
     """sweep.png from sweep.csv: one line per series [(column, title)]
     (1-based columns), the points along x, named by sweep.csv's first
     column."""
@@ -226,15 +226,56 @@ def sweep(directory, series, title):
         'set datafile missing ""',
         f'set title {_quote(title)} noenhanced',
         "set xlabel 'Sweep point'",
-        "set ylabel 'Mean throughput (emulated Gb/s)'",
+        f'set ylabel {_quote(ylabel)}',
         'set key noenhanced outside right top vertical Left reverse samplen 2 spacing 1.2',
-        'set yrange [0:*]',
+        'set logscale y' if logy else 'set yrange [0:*]',
         'set offsets graph 0.03, graph 0.03, graph 0.08, 0',
         *_POINT_AXES,
         'set bmargin 7',
         'plot ' + ', \\\n     '.join(parts),
     ]
     return _run(directory, 'sweep', '\n'.join(script) + '\n')
+
+
+def sweep_curves(directory, xcol, xlabel, blocks, series, title,
+                 ylabel='Mean throughput (emulated Gb/s)', logx=False, logy=False):
+    """sweep.png from sweep.csv, against the last sweep axis's values
+    (column xcol): a line per block of rows [(first, last, label)] and
+    series [(column, title)] (seed 002's Fig. 9: F1 against the send size,
+    a line each for CC on, CC off and no congestion)."""
+    parts = []
+    i = 0
+    for first, last, label in blocks:
+        for col, t in series:
+            name = f'{label} {t}' if label else t
+            parts.append(f"'sweep.csv' skip 1 every ::{first}::{last} using {xcol}:{col} "
+                         f'with linespoints lw 2 pt 7 ps 0.8 '
+                         f'lc rgb "{COLOURS[i % len(COLOURS)]}" title {_quote(name)}')
+            i += 1
+    script = [
+        '# SPDX-License-Identifier: GPL-2.0',
+        '# A sweep of ibsw-run: each point\'s mean throughput; redraw: gnuplot sweep.gp',
+        f'set terminal pngcairo size {WIDTH},{HEIGHT} enhanced font "{FONT}" '
+        'linewidth 1 rounded',
+        "set output 'sweep.png'",
+        'set datafile separator comma',
+        'set datafile missing ""',
+        f'set title {_quote(title)} noenhanced',
+        f'set xlabel {_quote(xlabel)} noenhanced',
+        f'set ylabel {_quote(ylabel)}',
+        'set key noenhanced outside right top vertical Left reverse samplen 2 spacing 1.2',
+        'set logscale x' if logx else '',
+        'set logscale y' if logy else 'set yrange [0:*]',
+        'set format x "10^{%L}"' if logx else '',
+        'set format y "10^{%L}"' if logy else '',
+        'set grid xtics ytics lc rgb "#e0e0e0" lw 1 dt 1',
+        'set border 3 lw 1.2',
+        'set tics nomirror out',
+        'set lmargin at screen 0.11',
+        'set rmargin at screen 0.70',
+        'plot ' + ', \\\n     '.join(parts),
+    ]
+    return _run(directory, 'sweep', '\n'.join(line for line in script if line) + '\n')
 
 
 def shares(directory, sets, title):

@@ -253,6 +253,13 @@ def make(directory, plots=True):
         info['exit'] = run_flow.get('exit')
         info['source_port'] = (run.get('sources') or {}).get(name)
         info['windows'] = _window_stats(pts, windows)
+        if name in sc_flows:
+            # the messages' payload: what perftest and the papers count
+            frac = stats.payload_fraction(sc_flows[name]['verb'], sc_flows[name].get('size'),
+                                          run_flow.get('mtu'))
+            info['payload_fraction'] = frac
+            for st in info['windows'].values():
+                st['payload'] = None if frac is None or st['mean'] is None else st['mean'] * frac
         if name in sc_flows and sc_flows[name].get('count'):
             info['completion'] = completion(sc_flows[name], times, cols[f'flow:{name}'],
                                             info['launched'], info['exit'])
@@ -279,7 +286,8 @@ def make(directory, plots=True):
     for w in invalid:
         for obj in list(flows.values()) + list(counters.values()):
             if w in obj['windows']:
-                obj['windows'][w] = stats.summarize([])
+                obj['windows'][w] = {**stats.summarize([]), **(
+                    {'payload': None} if 'payload' in obj['windows'][w] else {})}
         for fs in fairness.values():
             if w in fs['jain']:
                 fs['jain'][w] = None

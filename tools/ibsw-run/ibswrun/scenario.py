@@ -405,9 +405,10 @@ class _Parser:
         if key == 'sweep':
             raise _Bad("'sweep' makes the file a sweep, which ibsw-run runs point by point "
                        '(ibswrun.sweep); a single run cannot take it')
-        if key == 'when':
-            raise _Bad("'when' chooses the lines of a sweep's points (ibswrun.sweep); "
-                       'a single run cannot take it')
+        if key in ('when', 'plot'):
+            raise _Bad(f"'{key}' belongs to a sweep (ibswrun.sweep): 'when' chooses the lines "
+                       "of its points, 'plot' what its sweep.png draws; a single run cannot "
+                       'take it')
         if key not in KEYWORDS:
             raise _Bad(f"unknown keyword '{key}' ({' '.join(KEYWORDS)})")
         if key in SINGLE:

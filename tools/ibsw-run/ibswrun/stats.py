@@ -61,6 +61,29 @@ def shares(xs):
     return [x / total for x in xs]
 
 
+# The IB wire bytes of a packet besides its payload, as ibsw's counters
+# count them (LRH to VCRC): LRH 8, BTH 12, ICRC 4, VCRC 2; and the RETH
+# (16) of an RDMA write's first packet
+PACKET_OVERHEAD = 8 + 12 + 4 + 2
+RETH = 16
+
+
+def payload_fraction(verb, size, mtu):
+    """The share of a flow's wire data that is its messages' payload: a
+    message of size bytes goes in ceil(size / mtu) packets (one at least),
+    the last padded to 4 bytes, each with PACKET_OVERHEAD, a write's
+    first with a RETH too (RC, as perftest sends). None for a read (its
+    data comes back on the other direction) or an unknown size or MTU.
+    Seed 002's Fig. 9 plots payload throughput against the send size: at
+    1 byte a packet is 46 bytes on the wire."""
+    if verb not in ('write', 'send') or not size or not mtu:
+        return None
+    packets = max(1, -(-size // mtu))
+    last = size - (packets - 1) * mtu
+    wire = size + (-last) % 4 + packets * PACKET_OVERHEAD + (RETH if verb == 'write' else 0)
+    return size / wire
+
+
 def in_window(t, start, stop):
     """Whether a point at t counts for the window [start, stop)."""
     return start <= t < stop

@@ -11,8 +11,11 @@ point is checked before anything runs, its errors at the sweep file's
 line. A line "when NAME=VALUE[,VALUE...] LINE" is LINE at the points
 where NAME has one of those values and a comment at the others: the
 points of a figure that differ by more than a value (seed 002's Fig. 9:
-no congestion is no contributors). A sweep stopped part way goes on
-with --resume: points whose run ended are kept.
+no congestion is no contributors). "plot SERIES... [logx] [logy]"
+chooses what sweep.png draws (FLOW:WINDOW, FLOW:WINDOW:payload); when
+the last sweep line's values are numbers, sweep.png draws them along x,
+a line per combination of the other lines' values. A sweep stopped part
+way goes on with --resume: points whose run ended are kept.
 
 Pure logic: no VM, no fabric; ibsw-run drives the runs.
 """
@@ -33,18 +36,32 @@ NAME_RE = re.compile(r'[A-Za-z_][A-Za-z0-9_]*\Z')
 # a value becomes part of a directory name and of a scenario's words
 VALUE_RE = re.compile(r'[A-Za-z0-9_.:+-]+\Z')
 REF_RE = re.compile(r'\$\{([^}]*)\}')
+# "plot SERIES...": FLOW:WINDOW, FLOW:WINDOW:payload
+SERIES_RE = re.compile(r'([A-Za-z0-9_.-]+):([A-Za-z0-9_.-]+)(:payload)?\Z')
 # "when NAME=VALUE[,VALUE...] LINE": the condition and the line it keeps
 WHEN_RE = re.compile(r'\s*when\s+(\S+)\s+(.*)\Z')
 MAX_AXES = 4
 MAX_POINTS = 1000
 
 
-class Sweep:
-    """A sweep file: its text, the axes [(name, [values], line)] and the
-    grid of points (each a dict NAME -> VALUE, in axis order)."""
+class Plot:
+    """A plot line: series [(flow, window, payload)], log axes, its line."""
 
-    def __init__(self, path, text, axes):
-        self.path, self.text, self.axes = path, text, axes
+    def __init__(self, series, logx, logy, line):
+        self.series, self.logx, self.logy, self.line = series, logx, logy, line
+
+    def columns(self):
+        """The sweep.csv columns of its series."""
+        return [f'{f} {w} payload' if p else f'{f} {w}' for f, w, p in self.series]
+
+
+class Sweep:
+    """A sweep file: its text, the axes [(name, [values], line)], its plot
+    line (a Plot, or None) and the grid of points (each a dict NAME ->
+    VALUE, in axis order)."""
+
+    def __init__(self, path, text, axes, plot_line=None):
+        self.path, self.text, self.axes, self.plot = path, text, axes, plot_line
         self.points = [dict(zip([a[0] for a in axes], vals))
                        for vals in itertools.product(*[a[1] for a in axes])]
 
@@ -77,10 +94,16 @@ def read(path, text=None):
             reason = getattr(e, 'strerror', None) or str(e)
             raise ScenarioError(path, None, f'cannot read: {reason}') from e
     lines = text.split('\n')
-    axes, used, refs, whens = [], set(), [], []
+    axes, used, refs, whens, plot_line = [], set(), [], [], None
     for no, line in enumerate(lines, 1):
         words = _words(line)
         if not words:
+            continue
+        if words[0] == 'plot':
+            if plot_line:
+                raise ScenarioError(path, no, f"'plot' given twice (first at line "
+                                    f'{plot_line.line})')
+            plot_line = _plot(path, no, words)
             continue
         if words[0] == 'when':
             cond = _when(path, no, line, words)
@@ -116,6 +139,9 @@ def read(path, text=None):
         for no, _ in whens:
             raise ScenarioError(path, no, "'when' but no sweep line: it chooses the "
                                 "lines of a sweep's points")
+        if plot_line:
+            raise ScenarioError(path, plot_line.line, "'plot' but no sweep line: it "
+                                "chooses what a sweep's sweep.png draws")
         return None
     names = {a[0] for a in axes}
     for no, name in refs:
@@ -144,7 +170,28 @@ def read(path, text=None):
     if n > MAX_POINTS:
         raise ScenarioError(path, axes[-1][2], f'the grid has {n} points, more than '
                             f'{MAX_POINTS}')
-    return Sweep(path, text, axes)
+    return Sweep(path, text, axes, plot_line)
+
+
+def _plot(path, no, words):
+    """The Plot of a plot line."""
+    series, logx, logy = [], False, False
+    for w in words[1:]:
+        if w == 'logx':
+            logx = True
+            continue
+        if w == 'logy':
+            logy = True
+            continue
+        m = SERIES_RE.match(w)
+        if not m:
+            raise ScenarioError(path, no, f"plot: '{w}' is no series (FLOW:WINDOW or "
+                                'FLOW:WINDOW:payload) and no logx or logy')
+        series.append((m.group(1), m.group(2), bool(m.group(3))))
+    if not series:
+        raise ScenarioError(path, no, "'plot' takes at least one series (plot FLOW:WINDOW"
+                            '[:payload]... [logx] [logy])')
+    return Plot(series, logx, logy, no)
 
 
 def _when(path, no, line, words):
@@ -177,7 +224,7 @@ def render(sw, point):
                 out.append('# ' + line)
                 continue
             line = WHEN_RE.match(line).group(2)
-        if words and words[0] == 'sweep':
+        if words and words[0] in ('sweep', 'plot'):
             out.append('# ' + line)
         else:
             # (a ${...} in a comment that is no sweep name stays)
@@ -196,8 +243,20 @@ def load_point(sw, point):
 
 
 def load_all(sw):
-    """Every point's Scenario, in grid order: one bad point stops all."""
-    return [load_point(sw, p) for p in sw.points]
+    """Every point's Scenario, in grid order: one bad point stops all, and
+    so does a plot series whose flow or window no point has."""
+    scs = [load_point(sw, p) for p in sw.points]
+    for f, w, payload in (sw.plot.series if sw.plot else []):
+        if not any(f in [fl.name for fl in sc.flows] for sc in scs):
+            raise ScenarioError(sw.path, sw.plot.line, f'plot {f}:{w}: no point has a flow {f}')
+        if not any(w in sc.windows for sc in scs):
+            raise ScenarioError(sw.path, sw.plot.line, f'plot {f}:{w}: no point has a '
+                                f'window {w}')
+        if payload and not any(fl.verb in ('write', 'send') for sc in scs for fl in sc.flows
+                               if fl.name == f):
+            raise ScenarioError(sw.path, sw.plot.line, f'plot {f}:{w}:payload: {f} is a '
+                                'read (its payload goes the other way): no payload')
+    return scs
 
 
 # ------------------------------------------------------------- the results
@@ -266,11 +325,12 @@ def _summary(outdir, point):
 def table(outdir, sw):
     """(columns, rows) of the sweep: the point's values, its state, then
     each flow's mean throughput (Gb/s) in each window but the whole run,
+    each write or send flow's payload throughput (Gb/s, "F W payload"),
     each fairness set's Jain index, and each fixed-size flow's completion
     time (emulated s), from the points' summaries (None where a point has
     none)."""
     sums = [_summary(outdir, p) for p in sw.points]
-    windows, flows, fair, fixed = [], [], [], []
+    windows, flows, fair, fixed, payload = [], [], [], [], []
     for s in sums:
         if not s:
             continue
@@ -280,6 +340,8 @@ def table(outdir, sw):
         for f, v in s.get('flows', {}).items():
             if f not in flows:
                 flows.append(f)
+            if v.get('payload_fraction') and f not in payload:
+                payload.append(f)
             if v.get('completion') and f not in fixed:
                 fixed.append(f)
         for f, v in s.get('fairness', {}).items():
@@ -290,16 +352,19 @@ def table(outdir, sw):
         windows.remove('run')
     cols = ['point'] + [a[0] for a in sw.axes] + ['state']
     cols += [f'{f} {w}' for w in windows for f in flows]
+    payload = [f for f in flows if f in payload]
+    cols += [f'{f} {w} payload' for w in windows for f in payload]
     fair = [(f, w) for w in windows for f, fw in fair if fw == w]
     cols += [f'jain {f} {w}' for f, w in fair]
     cols += [f'{f} completion s' for f in fixed]
     rows = []
     for p, s in zip(sw.points, sums):
         row = [point_id(p)] + list(p.values()) + [point_state(point_dir(outdir, p))]
-        for w in windows:
-            for f in flows:
-                fw = (((s or {}).get('flows') or {}).get(f) or {}).get('windows') or {}
-                row.append((fw.get(w) or {}).get('mean'))
+        for key, names in (('mean', flows), ('payload', payload)):
+            for w in windows:
+                for f in names:
+                    fw = (((s or {}).get('flows') or {}).get(f) or {}).get('windows') or {}
+                    row.append((fw.get(w) or {}).get(key))
         for f, w in fair:
             row.append(((((s or {}).get('fairness') or {}).get(f) or {}).get('jain')
                         or {}).get(w))
@@ -376,12 +441,61 @@ def write(outdir, sw, plots=True):
                         f'{os.path.basename(sw.path)}: shares of the throughput')
         except plot.PlotError as e:
             errors.append(str(e))
-    first = len(sw.axes) + 2		# point, the axes, state
-    series = [(i + 1, c) for i, c in enumerate(cols)
-              if i >= first and not c.startswith('jain ') and not c.endswith(' completion s')]
-    if plots and series and rows:
+    if plots and rows:
         try:
-            plot.sweep(outdir, series, f'{os.path.basename(sw.path)}: mean throughput per point')
+            _plot_sweep(outdir, sw, cols)
         except plot.PlotError as e:
             errors.append(str(e))
     return text, errors
+
+
+def _number(v):
+    try:
+        return float(v)
+    except ValueError:
+        return None
+
+
+def curves(sw):
+    """When the last axis's values are all numbers (and more than one):
+    (the values, [(first row, last row, label)]), a block of sweep.csv's
+    rows per combination of the other axes' values (the last axis varies
+    fastest); else None."""
+    name, values, _ = sw.axes[-1]
+    if len(values) < 2 or any(_number(v) is None for v in values):
+        return None
+    n = len(values)
+    blocks = []
+    for i in range(0, len(sw.points), n):
+        p = sw.points[i]
+        label = ','.join(f'{k}={v}' for k, v in p.items() if k != name)
+        blocks.append((i, i + n - 1, label))
+    return [_number(v) for v in values], blocks
+
+
+def _plot_sweep(outdir, sw, cols):
+    """sweep.png: the plot line's series, else every flow's mean in every
+    window; against the last axis's values where they are numbers."""
+    if sw.plot:
+        names = [c for c in sw.plot.columns() if c in cols]
+    else:
+        first = len(sw.axes) + 2		# point, the axes, state
+        names = [c for c in cols[first:] if not c.startswith('jain ')
+                 and not c.endswith(' completion s') and not c.endswith(' payload')]
+    if not names:
+        return
+    series = [(cols.index(c) + 1, c) for c in names]
+    title = f'{os.path.basename(sw.path)}: mean throughput per point'
+    payload = sw.plot and all(p for _, _, p in sw.plot.series)
+    ylabel = ('Mean payload throughput (emulated Gb/s)' if payload
+              else 'Mean throughput (emulated Gb/s)')
+    cv = curves(sw)
+    if cv is None:
+        plot.sweep(outdir, series, title, ylabel=ylabel,
+                   logy=bool(sw.plot and sw.plot.logy))
+        return
+    values, blocks = cv
+    name = sw.axes[-1][0]
+    logx = bool(sw.plot and sw.plot.logx) or (min(values) > 0 and max(values) >= 100 * min(values))
+    plot.sweep_curves(outdir, cols.index(name) + 1, name, blocks, series, title, ylabel=ylabel,
+                      logx=logx, logy=bool(sw.plot and sw.plot.logy))

@@ -416,6 +416,50 @@ class FixedSize(unittest.TestCase):
         self.assertNotIn('completion', report.table(summary))
 
 
+class Payload(unittest.TestCase):
+    """Each write or send flow's payload throughput per window: its mean
+    times the share of its wire data that is payload, from its size and
+    the MTU run.json records (seed 002's Fig. 9 is against send size)."""
+
+    def setUp(self):
+        self.tmp = tempfile.mkdtemp(prefix='ibsw-run-test-')
+        self.dir = os.path.join(self.tmp, 'run')
+        shutil.copytree(FIXTURE, self.dir)
+
+    def tearDown(self):
+        shutil.rmtree(self.tmp)
+
+    def make(self, edit):
+        with open(os.path.join(self.dir, 'run.json')) as f:
+            run = json.load(f)
+        edit(run)
+        with open(os.path.join(self.dir, 'run.json'), 'w') as f:
+            json.dump(run, f)
+        return report.make(self.dir, plots=False)
+
+    def test_payload(self):
+        def edit(run):
+            run['scenario']['flows'][0].update(verb='write', size=1)
+            run['scenario']['flows'][1].update(verb='read', size=65536)
+            run['flows']['F1']['mtu'] = run['flows']['F2']['mtu'] = 2048
+        s = self.make(edit)
+        f1 = s['flows']['F1']
+        self.assertAlmostEqual(f1['payload_fraction'], 1 / 46)	# 1 B in 46 on the wire
+        for w, st in f1['windows'].items():
+            with self.subTest(window=w):
+                if st['mean'] is None:
+                    self.assertIsNone(st['payload'])
+                else:
+                    self.assertAlmostEqual(st['payload'], st['mean'] / 46)
+        self.assertIsNone(s['flows']['F2']['payload_fraction'])
+        self.assertIsNone(s['flows']['F2']['windows']['both']['payload'])
+
+    def test_no_mtu_recorded(self):
+        # a run.json of before the MTU was recorded
+        s = self.make(lambda run: None)
+        self.assertIsNone(s['flows']['F1']['payload_fraction'])
+
+
 if __name__ == '__main__':
     unittest.main()
 

@@ -66,6 +66,28 @@ class Stats(unittest.TestCase):
         self.assertIsNone(stats.shares([0, 0]))
         self.assertIsNone(stats.shares([1.0, None]))
 
+    def test_payload_fraction(self):
+        # (verb, size, mtu, wire bytes of one message, counted by hand:
+        # payload + pad + packets x (LRH 8 + BTH 12 + ICRC 4 + VCRC 2)
+        # + RETH 16 for a write)
+        cases = [
+            ('write', 1, 2048, 1 + 3 + 26 + 16),
+            ('write', 4, 2048, 4 + 26 + 16),
+            ('write', 2048, 2048, 2048 + 26 + 16),
+            ('write', 2049, 2048, 2049 + 3 + 52 + 16),
+            ('write', 65536, 2048, 65536 + 32 * 26 + 16),
+            ('write', 65536, 4096, 65536 + 16 * 26 + 16),
+            ('write', 1048576, 2048, 1048576 + 512 * 26 + 16),
+            ('send', 1, 4096, 1 + 3 + 26),
+            ('send', 4097, 4096, 4097 + 3 + 52),
+        ]
+        for verb, size, mtu, wire in cases:
+            with self.subTest(verb=verb, size=size, mtu=mtu):
+                self.assertAlmostEqual(stats.payload_fraction(verb, size, mtu), size / wire)
+        self.assertIsNone(stats.payload_fraction('read', 65536, 2048))
+        self.assertIsNone(stats.payload_fraction('write', 65536, None))
+        self.assertIsNone(stats.payload_fraction('write', 0, 2048))
+
     def test_window_selection(self):
         pts = [(0.5, 1), (1.5, 2), (2.5, None), (3.0, 4), (3.5, 5)]
         # [start, stop): the start counts, the stop does not; None skipped

@@ -18,7 +18,7 @@ from contextlib import redirect_stderr, redirect_stdout
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.join(HERE, '..'))
-from ibswrun import scenario, sweep  # noqa: E402
+from ibswrun import plot, scenario, sweep  # noqa: E402
 from ibswrun.scenario import ScenarioError  # noqa: E402
 
 TOPO = os.path.join(HERE, 'fixtures', 'fabric.net')
@@ -127,7 +127,7 @@ class Read(Base):
         with self.assertRaises(ScenarioError) as cm:
             scenario.load(path, warn=None)
         self.assertEqual(cm.exception.line, 3)
-        self.assertIn("'when' chooses the lines of a sweep's points", cm.exception.reason)
+        self.assertIn("'when' belongs to a sweep", cm.exception.reason)
 
     def test_single_run_refuses_sweep(self):
         path = self.write(SWEEP)
@@ -206,9 +206,10 @@ class Resolved(Base):
         self.assertEqual(sc2.fabric_args, sc.fabric_args)
 
 
-def fake_summary(pdir, means, interrupted=False, not_started=None, completion=None):
+def fake_summary(pdir, means, interrupted=False, not_started=None, completion=None,
+                 payload=None):
     """A point's summary.json as report.make writes it, trimmed to what the
-    sweep reads."""
+    sweep reads; payload: {flow: payload fraction}."""
     os.makedirs(pdir, exist_ok=True)
     s = {'interrupted': interrupted, 'error': None,
          'schedule': {'not_started': not_started or {}},
@@ -216,6 +217,10 @@ def fake_summary(pdir, means, interrupted=False, not_started=None, completion=No
          'flows': {f: {'windows': {'run': {'mean': m / 2}, 'both': {'mean': m}}}
                    for f, m in means.items()},
          'fairness': {'pair': {'jain': {'both': 1.0}}}}	# the set's windows only
+    for f, frac in (payload or {}).items():
+        s['flows'][f]['payload_fraction'] = frac
+        for st in s['flows'][f]['windows'].values():
+            st['payload'] = st['mean'] * frac
     for f, t in (completion or {}).items():
         s['flows'][f]['completion'] = {'time': t}
     total = sum(means.values())
@@ -281,6 +286,100 @@ class Table(Base):
         with open(os.path.join(out, 'sweep.csv'), 'rb') as f:	# lines as the shell reads them
             self.assertEqual(f.read().split(b'\n')[0],
                              b'point,mr,size,state,F1 both,F2 both,jain pair both')
+
+
+    def test_payload_columns(self):
+        # write and send flows have their payload throughput, after the means
+        sw = sweep.read(self.write(SWEEP.replace('1024 4096 65536', '1024')))
+        out = os.path.join(self.tmp, 'out')
+        fake_summary(sweep.point_dir(out, sw.points[0]), {'F1': 1.5, 'F2': 0.25},
+                     payload={'F1': 0.5})
+        cols, rows = sweep.table(out, sw)
+        self.assertEqual(cols, ['point', 'mr', 'size', 'state', 'F1 both', 'F2 both',
+                                'F1 both payload', 'jain pair both'])
+        self.assertEqual(rows[0][4:], [1.5, 0.25, 0.75, 1.0])
+        self.assertEqual(rows[1][4:], [None, None, None, None])
+
+
+# Seed 002's Fig. 9 in small: F1's payload against its size, a line per
+# case; no congestion is no F2
+CURVES = f'''name fig9
+topology {TOPO}
+duration 10ms
+sweep case off on none
+sweep size 1 64 65536
+plot F1:both:payload logy
+when case=off cc switch * threshold 0
+when case=on,none cc switch * threshold 15
+flow F1 H1 H3 write size ${{size}}
+when case=off,on flow F2 H2 H3 write start 5ms
+window both 5ms 10ms
+'''
+
+
+class Curves(Base):
+    def test_plot_line(self):
+        sw = sweep.read(self.write(CURVES))
+        self.assertEqual((sw.plot.series, sw.plot.logx, sw.plot.logy, sw.plot.line),
+                         ([('F1', 'both', True)], False, True, 6))
+        self.assertEqual(sw.plot.columns(), ['F1 both payload'])
+        text = sweep.render(sw, sw.points[0])
+        self.assertEqual(text.split('\n')[5], '# plot F1:both:payload logy')
+        self.assertEqual([[f.name for f in sc.flows] for sc in sweep.load_all(sw)],
+                         [['F1', 'F2']] * 6 + [['F1']] * 3)
+
+    def test_blocks(self):
+        values, blocks = sweep.curves(sweep.read(self.write(CURVES)))
+        self.assertEqual(values, [1.0, 64.0, 65536.0])
+        self.assertEqual(blocks, [(0, 2, 'case=off'), (3, 5, 'case=on'), (6, 8, 'case=none')])
+        # not numbers along the last axis: no curves
+        sw = sweep.read(self.write(CURVES.replace('sweep case off on none\nsweep size 1 64 65536',
+                                                  'sweep size 1 64 65536\nsweep case off on none')))
+        self.assertIsNone(sweep.curves(sw))
+
+    def test_plot_errors(self):
+        for text, reason in [
+                (CURVES.replace('plot F1:both:payload logy', 'plot logy'),
+                 "'plot' takes at least one series"),
+                (CURVES.replace('plot F1:both:payload', 'plot F1'), "plot: 'F1' is no series"),
+                (CURVES + 'plot F1:both\n', "'plot' given twice (first at line 6)")]:
+            with self.subTest(reason):
+                with self.assertRaises(ScenarioError) as cm:
+                    sweep.read(self.write(text))
+                self.assertIn(reason, cm.exception.reason)
+        for text, reason in [
+                (CURVES.replace('plot F1:both', 'plot F9:both'), 'plot F9:both: no point has a flow F9'),
+                (CURVES.replace('plot F1:both', 'plot F1:other'),
+                 'plot F1:other: no point has a window other'),
+                (CURVES.replace('H1 H3 write', 'H1 H3 read'), 'F1 is a read')]:
+            with self.subTest(reason):
+                with self.assertRaises(ScenarioError) as cm:
+                    sweep.load_all(sweep.read(self.write(text)))
+                self.assertEqual(cm.exception.line, 6)
+                self.assertIn(reason, cm.exception.reason)
+        with self.assertRaises(ScenarioError) as cm:
+            sweep.read(self.write(f'topology {TOPO}\nduration 1ms\nplot F1:run\n'))
+        self.assertIn("'plot' but no sweep line", cm.exception.reason)
+
+    @unittest.skipUnless(plot.available(), 'no gnuplot')
+    def test_png(self):
+        sw = sweep.read(self.write(CURVES))
+        out = os.path.join(self.tmp, 'out')
+        for i, p in enumerate(sw.points):
+            means = {'F1': 0.001 * 10 ** (i % 3)} if p['case'] == 'none' else \
+                {'F1': 0.0001 * 10 ** (i % 3), 'F2': 1.0}
+            fake_summary(sweep.point_dir(out, p), means, payload={'F1': 0.5})
+        _, errors = sweep.write(out, sw)
+        self.assertEqual(errors, [])
+        with open(os.path.join(out, 'sweep.png'), 'rb') as f:
+            self.assertEqual(f.read(8), b'\x89PNG\r\n\x1a\n')
+        with open(os.path.join(out, 'sweep.gp')) as f:
+            gp = f.read()
+        # x is the size column (3), a line per case, log x (1 to 65536)
+        self.assertIn("every ::6::8 using 3:7 ", gp)
+        self.assertIn("title 'case=none F1 both payload'", gp)
+        self.assertIn('set logscale x', gp)
+        self.assertIn('set logscale y', gp)
 
 
 class Driver(Base):
