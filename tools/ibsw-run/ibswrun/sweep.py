@@ -108,7 +108,7 @@ def read(path, text=None):
         if words[0] == 'when':
             cond = _when(path, no, line, words)
             whens.append((no, cond))
-            if not words[2:] or words[2] in ('sweep', 'when'):
+            if not words[2:] or words[2] in ('sweep', 'when', 'plot'):
                 raise ScenarioError(path, no, "'when' takes a condition and a scenario line "
                                     '(when NAME=VALUE[,VALUE...] LINE)')
         if words[0] != 'sweep':

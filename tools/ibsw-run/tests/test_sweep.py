@@ -163,6 +163,8 @@ ERRORS = [
      "'when' takes a condition and a scenario line"),
     ('when_nested', 'sweep a 1 2\nwhen a=1 when a=2 flow F1 H1 H3 write size ${a}\n', 4,
      "'when' takes a condition and a scenario line"),
+    ('when_plot', 'sweep a 1 2\nwhen a=1 plot F1:run\nflow F1 H1 H3 write size ${a}\n', 4,
+     "'when' takes a condition and a scenario line"),
     ('when_undefined', 'sweep a 1 2\nwhen b=1 flow F1 H1 H3 write size ${a}\n', 4,
      "when b: no sweep line defines 'b' (a)"),
     ('when_bad_value', 'sweep a 1 2\nwhen a=1,3 flow F1 H1 H3 write size ${a}\n', 4,
