@@ -10,8 +10,10 @@
 
 # wait_for DESC TIMEOUT CMD [ARGS...]: poll CMD until it succeeds; on
 # timeout record "timeout (Ns) waiting for DESC" as the reason and fail.
+# TIMEOUT (whole seconds) is for Debian's kernel: IBSW_TIME_FACTOR (the
+# debug kernel's, scripts/debug-kernel) multiplies it.
 wait_for() {
-	local desc=$1 timeout=$2 end delay=0.02
+	local desc=$1 timeout=$(($2 * ${IBSW_TIME_FACTOR:-1})) end delay=0.02
 	shift 2
 
 	end=$((${EPOCHREALTIME/./} + timeout * 1000000))

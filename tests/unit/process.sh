@@ -48,6 +48,21 @@ wait_status() {
 }
 ibsw_case wait_status wait_status
 
+# slow_kernel: IBSW_TIME_FACTOR stretches a wait (the debug kernel), and
+# the reason of one that times out says how long it waited
+_later() { [ "\${EPOCHREALTIME/./}" -ge "\$1" ]; }
+slow_kernel() {
+	local t=\$((\${EPOCHREALTIME/./} + 1500000))
+
+	IBSW_TIME_FACTOR=3 wait_for "1.5 s to pass" 1 _later "\$t" ||
+		ibsw_fail "a wait of 1 s times 3 ended before 1.5 s" || return
+	IBSW_TIME_FACTOR=2 wait_for "never" 1 false
+	[ "\$_ibsw_reason" = "timeout (2s) waiting for never" ] ||
+		ibsw_fail "reason: \$_ibsw_reason" || return
+	_ibsw_reason=
+}
+ibsw_case slow_kernel slow_kernel
+
 # ports_wrap: server ports stay below the ephemeral range, whatever the
 # number of servers
 ports_wrap() {
