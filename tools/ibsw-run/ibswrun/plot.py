@@ -207,6 +207,20 @@ _POINT_AXES = (
 )
 
 
+def _sweep_head(title):
+    """The first lines of sweep.gp, whichever way it draws the points."""
+    return [
+        '# SPDX-License-Identifier: GPL-2.0',
+        '# A sweep of ibsw-run: each point\'s mean throughput; redraw: gnuplot sweep.gp',
+        f'set terminal pngcairo size {WIDTH},{HEIGHT} enhanced font "{FONT}" '
+        'linewidth 1 rounded',
+        "set output 'sweep.png'",
+        'set datafile separator comma',
+        'set datafile missing ""',
+        f'set title {_quote(title)} noenhanced',
+    ]
+
+
 def sweep(directory, series, title, ylabel='Mean throughput (emulated Gb/s)', logy=False):
     """sweep.png from sweep.csv: one line per series [(column, title)]
     (1-based columns), the points along x, named by sweep.csv's first
@@ -217,14 +231,7 @@ def sweep(directory, series, title, ylabel='Mean throughput (emulated Gb/s)', lo
         parts.append(f"'sweep.csv' skip 1 using 0:{col}{xtic} with linespoints lw 2 pt 7 "
                      f'ps 0.8 lc rgb "{COLOURS[i % len(COLOURS)]}" title {_quote(t)}')
     script = [
-        '# SPDX-License-Identifier: GPL-2.0',
-        '# A sweep of ibsw-run: each point\'s mean throughput; redraw: gnuplot sweep.gp',
-        f'set terminal pngcairo size {WIDTH},{HEIGHT} enhanced font "{FONT}" '
-        'linewidth 1 rounded',
-        "set output 'sweep.png'",
-        'set datafile separator comma',
-        'set datafile missing ""',
-        f'set title {_quote(title)} noenhanced',
+        *_sweep_head(title),
         "set xlabel 'Sweep point'",
         f'set ylabel {_quote(ylabel)}',
         'set key noenhanced outside right top vertical Left reverse samplen 2 spacing 1.2',
@@ -253,14 +260,7 @@ def sweep_curves(directory, xcol, xlabel, blocks, series, title,
                          f'lc rgb "{COLOURS[i % len(COLOURS)]}" title {_quote(name)}')
             i += 1
     script = [
-        '# SPDX-License-Identifier: GPL-2.0',
-        '# A sweep of ibsw-run: each point\'s mean throughput; redraw: gnuplot sweep.gp',
-        f'set terminal pngcairo size {WIDTH},{HEIGHT} enhanced font "{FONT}" '
-        'linewidth 1 rounded',
-        "set output 'sweep.png'",
-        'set datafile separator comma',
-        'set datafile missing ""',
-        f'set title {_quote(title)} noenhanced',
+        *_sweep_head(title),
         f'set xlabel {_quote(xlabel)} noenhanced',
         f'set ylabel {_quote(ylabel)}',
         'set key noenhanced outside right top vertical Left reverse samplen 2 spacing 1.2',
