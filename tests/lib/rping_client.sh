@@ -10,15 +10,22 @@
 # success; anything else keeps its status. The CM thread's "client
 # DISCONNECT EVENT..." may land anywhere in main's buffered ping lines,
 # even inside one (a CI run failed on that), so it is looked for as text;
-# the EBADF line is the last. RPING may name another rping (unit tests).
+# standard output and error are read apart: main's buffered ping lines
+# can be flushed after the thread's unbuffered EBADF line (another CI
+# run), which must be the last line of standard error. RPING may name
+# another rping (unit tests).
 count=$1
 shift
-out=$("${RPING:-rping}" -v "$@" 2>&1)
+err=$(mktemp)
+out=$("${RPING:-rping}" -v "$@" 2>"$err")
 rc=$?
+errs=$(cat "$err")
+rm -f "$err"
 printf '%s\n' "$out"
+[ -z "$errs" ] || printf '%s\n' "$errs"
 if [ "$rc" = 255 ] &&
-	[ "$(tail -n 1 <<<"$out")" = "rdma_get_cm_event: Bad file descriptor" ] &&
-	grep -qF "client DISCONNECT EVENT..." <<<"$out" &&
+	[ "$(tail -n 1 <<<"$errs")" = "rdma_get_cm_event: Bad file descriptor" ] &&
+	grep -qF "client DISCONNECT EVENT..." <<<"$out$errs" &&
 	[ "$(grep -c '^ping data: rdma-ping-' <<<"$out")" = "$count" ]; then
 	echo "# all $count pings verified; rping's CM thread then read the closed event channel (rdma-core 44 teardown race): success"
 	exit 0
