@@ -28,15 +28,22 @@ pings() {
 }
 
 # expect NAME WANT RC: the wrapper, counting 10 pings, over a fake rping
-# that prints stdin and exits RC, exits WANT. The lines rping writes to
-# standard error (perror's, "rping: ...", "cma event ...") go there.
+# that prints stdin, line by line in its order, and exits RC, exits WANT.
+# The lines rping writes to standard error (perror's, "rping: ...", "cma
+# event ...") go there.
 expect() {
-	local name=$1 want=$2 rc=$3 got re='^(rdma_get_cm_event: |rping: |cma event )'
-	cat >"$tmp/$name.all"
-	grep -E "$re" "$tmp/$name.all" >"$tmp/$name.err"
-	grep -vE "$re" "$tmp/$name.all" >"$tmp/$name.out"
-	printf '#!/bin/sh\ncat %s\ncat %s >&2\nexit %s\n' "$tmp/$name.out" "$tmp/$name.err" "$rc" \
-		>"$tmp/$name.rping"
+	local name=$1 want=$2 rc=$3 got
+	cat >"$tmp/$name.out"
+	cat >"$tmp/$name.rping" <<-EOF
+		#!/bin/bash
+		while IFS= read -r l; do
+			case \$l in
+			'rdma_get_cm_event: '* | 'rping: '* | 'cma event '*) printf '%s\n' "\$l" >&2 ;;
+			*) printf '%s\n' "\$l" ;;
+			esac
+		done <$tmp/$name.out
+		exit $rc
+	EOF
 	chmod +x "$tmp/$name.rping"
 	RPING=$tmp/$name.rping bash "$wrapper" 10 -c -a 10.0.0.1 >/dev/null 2>&1
 	got=$?
