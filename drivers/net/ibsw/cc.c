@@ -70,18 +70,24 @@ EXPORT_SYMBOL_IF_KUNIT(ibsw_cc_jitter_credits);
  * @lv: filled in
  * @threshold: 0 (off) to 15
  * @buf_credits: as for ibsw_cc_enter_level()
+ * @floor: the lowest entry level: one largest packet and what pacing
+ *	jitter alone queues (ibsw_cc_jitter_credits())
  * @max_pkt: credits of the largest packet
  *
  * A port VL leaves the state when its fill falls below the entry level
  * minus one largest packet, so the state does not flap with each packet
  * that comes and goes and the round-robin between inputs is not upset
  * (Gran et al. saw unfairness with less). It always leaves when nothing
- * is queued.
+ * is queued. The jitter in the floor only keeps a lone flow from
+ * entering: leaving a floor below the entry level would mark on until
+ * the queue has all but drained, and throttle the sources far more than
+ * the queue above the level asks for.
  */
 void ibsw_cc_level_init(struct ibsw_cc_level *lv, unsigned int threshold,
-			unsigned int buf_credits, unsigned int max_pkt)
+			unsigned int buf_credits, unsigned int floor,
+			unsigned int max_pkt)
 {
-	lv->enter = ibsw_cc_enter_level(threshold, buf_credits, max_pkt);
+	lv->enter = ibsw_cc_enter_level(threshold, buf_credits, floor);
 	lv->leave = lv->enter > max_pkt ? lv->enter - max_pkt : 1;
 }
 EXPORT_SYMBOL_IF_KUNIT(ibsw_cc_level_init);

@@ -93,7 +93,8 @@ u32 ibsw_cc_enter_level(unsigned int threshold, unsigned int buf_credits,
 			unsigned int max_pkt);
 u32 ibsw_cc_jitter_credits(u64 rate_bps, u32 scale, u64 slack_ns);
 void ibsw_cc_level_init(struct ibsw_cc_level *lv, unsigned int threshold,
-			unsigned int buf_credits, unsigned int max_pkt);
+			unsigned int buf_credits, unsigned int floor,
+			unsigned int max_pkt);
 
 /**
  * ibsw_cc_next_state() - the congestion state of a port VL after a change

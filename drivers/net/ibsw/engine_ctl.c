@@ -268,15 +268,16 @@ static u32 ibsw_hca_fifo_limit(u64 pace_bps)
 static void ibsw_engine_cc_levels(struct ibsw_engine *e)
 {
 	u32 scale = READ_ONCE(ibsw_fabric.time_scale);
-	unsigned int floor, vl;
+	unsigned int max_pkt, floor, vl;
 
 	lockdep_assert_held(&e->lock);
-	floor = ibsw_wire_credits(ibsw_wire_len_max(IBSW_IB_MTU_MAX)) +
-		ibsw_cc_jitter_credits(e->rate_bps, scale,
-				       2 * IBSW_PACE_SLACK_NS);
+	max_pkt = ibsw_wire_credits(ibsw_wire_len_max(IBSW_IB_MTU_MAX));
+	floor = max_pkt + ibsw_cc_jitter_credits(e->rate_bps, scale,
+						 2 * IBSW_PACE_SLACK_NS);
 	for (vl = 0; vl < IBSW_NR_DATA_VLS; vl++)
 		ibsw_cc_level_init(&e->cc_level[vl], e->cc.threshold,
-				   READ_ONCE(e->port->in[vl].size), floor);
+				   READ_ONCE(e->port->in[vl].size), floor,
+				   max_pkt);
 }
 
 /**

@@ -75,7 +75,48 @@ static void ibsw_cc_level_test(struct kunit *test)
 
 	KUNIT_EXPECT_EQ(test, ibsw_cc_enter_level(c->threshold, c->buf, KT_M),
 			c->enter);
-	ibsw_cc_level_init(&lv, c->threshold, c->buf, KT_M);
+	ibsw_cc_level_init(&lv, c->threshold, c->buf, KT_M, KT_M);
+	KUNIT_EXPECT_EQ(test, lv.enter, c->enter);
+	KUNIT_EXPECT_EQ(test, lv.leave, c->leave);
+}
+
+/*
+ * With a jitter floor F above one largest packet: entry counts from F,
+ * exit is one largest packet (not F) below entry, so a port VL stops
+ * marking once its queue is back under the level rather than only when
+ * it has nearly drained.
+ */
+
+struct kt_floor_case {
+	const char	*desc;
+	unsigned int	threshold;
+	unsigned int	buf;
+	unsigned int	floor;
+	u32		enter;
+	u32		leave;
+};
+
+static const struct kt_floor_case kt_floor_cases[] = {
+	/* 4x DDR, scale 1000: F = 65 + 313; 378 + 646 / 15 = 378 + 43 */
+	{ "4x DDR scale 1000 t15", 15, KT_B, 378, 421, 356 },
+	{ "4x DDR scale 1000 t1", 1, KT_B, 378, 1024, 959 },
+	/* 1x DDR, scale 200, 2048-credit buffer: F = 65 + 391;
+	 * 456 + 1592 / 15 = 456 + 106
+	 */
+	{ "1x DDR scale 200 t15", 15, 2048, 456, 562, 497 },
+	/* a floor above the buffer: every threshold enters at the floor */
+	{ "floor above buffer t15", 15, KT_B, 1500, 1500, 1435 },
+	{ "floor above buffer t1", 1, KT_B, 1500, 1500, 1435 },
+};
+
+KUNIT_ARRAY_PARAM_DESC(kt_floor, kt_floor_cases, desc);
+
+static void ibsw_cc_level_floor_test(struct kunit *test)
+{
+	const struct kt_floor_case *c = test->param_value;
+	struct ibsw_cc_level lv;
+
+	ibsw_cc_level_init(&lv, c->threshold, c->buf, c->floor, KT_M);
 	KUNIT_EXPECT_EQ(test, lv.enter, c->enter);
 	KUNIT_EXPECT_EQ(test, lv.leave, c->leave);
 }
@@ -184,7 +225,7 @@ static void ibsw_cc_state_test(struct kunit *test)
 	bool cong = false;
 	unsigned int i;
 
-	ibsw_cc_level_init(&lv, c->threshold, KT_B, KT_M);
+	ibsw_cc_level_init(&lv, c->threshold, KT_B, KT_M, KT_M);
 	for (i = 0; i < c->nr; i++) {
 		const struct kt_step *s = &c->step[i];
 
@@ -241,7 +282,7 @@ static void ibsw_cc_victim_passes_test(struct kunit *test)
 	struct ibsw_cc_level lv;
 	unsigned int i, mask;
 
-	ibsw_cc_level_init(&lv, 15, KT_B, KT_M);
+	ibsw_cc_level_init(&lv, 15, KT_B, KT_M, KT_M);
 	for (mask = 0; mask <= 1; mask++) {
 		u8 run = IBSW_CC_ROOT_PASSES;
 		unsigned int in_state = 0;
@@ -568,7 +609,7 @@ static void ibsw_cc_state_time_test(struct kunit *test)
 	unsigned int i, entries = 0;
 	u16 state = 0;
 
-	ibsw_cc_level_init(&lv, 15, KT_B, KT_M);
+	ibsw_cc_level_init(&lv, 15, KT_B, KT_M, KT_M);
 	for (i = 0; i < ARRAY_SIZE(script); i++) {
 		bool cong = state & BIT(3);
 		bool next = ibsw_cc_next_state(cong, &lv, script[i].fill,
@@ -792,6 +833,7 @@ static void ibsw_cc_recent_test(struct kunit *test)
 
 static struct kunit_case ibsw_cc_test_cases[] = {
 	KUNIT_CASE_PARAM(ibsw_cc_level_test, kt_level_gen_params),
+	KUNIT_CASE_PARAM(ibsw_cc_level_floor_test, kt_floor_gen_params),
 	KUNIT_CASE(ibsw_cc_level_uniform_test),
 	KUNIT_CASE_PARAM(ibsw_cc_jitter_test, kt_jitter_gen_params),
 	KUNIT_CASE_PARAM(ibsw_cc_state_test, kt_state_gen_params),
