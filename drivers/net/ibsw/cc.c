@@ -20,17 +20,19 @@
  * @threshold: 0 (off) to 15
  * @buf_credits: the VL's input buffer size of the port, in credits: what
  *	one input can hold, the yardstick of the fill
- * @max_pkt: credits of the largest packet
+ * @floor: the lowest level: one largest packet (M), plus what pacing
+ *	jitter alone queues on the port's link (ibsw_engine_cc_levels())
  *
- * L(t) = M + (16 - t) (B - M) / 15, rounded down: uniformly decreasing
- * from one full input buffer (t = 1: B) to about two largest packets
- * (t = 15: M + (B - M) / 15), never below one largest packet (M), which
- * is also what a single packet on its way through takes.
+ * L(t) = F + (16 - t) (B - F) / 15, rounded down: uniformly decreasing
+ * from one full input buffer (t = 1: B) to a little above the floor
+ * (t = 15: F + (B - F) / 15), never below the floor F. With F = M, one
+ * largest packet, what a single packet on its way through takes, t = 15
+ * is about two largest packets.
  *
  * Return: the level in credits, or 0 for threshold 0 (never enter).
  */
 u32 ibsw_cc_enter_level(unsigned int threshold, unsigned int buf_credits,
-			unsigned int max_pkt)
+			unsigned int floor)
 {
 	unsigned int span;
 
@@ -38,8 +40,8 @@ u32 ibsw_cc_enter_level(unsigned int threshold, unsigned int buf_credits,
 		return 0;
 	if (threshold > IBSW_CC_THRESHOLD_MAX)
 		threshold = IBSW_CC_THRESHOLD_MAX;
-	span = buf_credits > max_pkt ? buf_credits - max_pkt : 0;
-	return max_pkt + (16 - threshold) * span / 15;
+	span = buf_credits > floor ? buf_credits - floor : 0;
+	return floor + (16 - threshold) * span / 15;
 }
 EXPORT_SYMBOL_IF_KUNIT(ibsw_cc_enter_level);
 
@@ -76,8 +78,9 @@ EXPORT_SYMBOL_IF_KUNIT(ibsw_cc_jitter_credits);
  *
  * A port VL leaves the state when its fill falls below the entry level
  * minus one largest packet, so the state does not flap with each packet
- * that comes and goes and the round-robin between inputs is not upset
- * (Gran et al. saw unfairness with less). It always leaves when nothing
+ * that comes and goes and the marks do not follow the round-robin's turn
+ * between inputs (with none, seed 002's scenario 2 ended with its three
+ * flows 10% apart). It always leaves when nothing
  * is queued. The jitter in the floor only keeps a lone flow from
  * entering: leaving a floor below the entry level would mark on until
  * the queue has all but drained, and throttle the sources far more than

@@ -90,7 +90,7 @@ static inline u8 ibsw_cc_root_run(u8 run, bool credit)
 }
 
 u32 ibsw_cc_enter_level(unsigned int threshold, unsigned int buf_credits,
-			unsigned int max_pkt);
+			unsigned int floor);
 u32 ibsw_cc_jitter_credits(u64 rate_bps, u32 scale, u64 slack_ns);
 void ibsw_cc_level_init(struct ibsw_cc_level *lv, unsigned int threshold,
 			unsigned int buf_credits, unsigned int floor,
