@@ -17,6 +17,7 @@ The formats are documented in Documentation/experiments.md.
 
 import csv
 import json
+import math
 import os
 import sys
 
@@ -33,6 +34,9 @@ TICK_BITS = 512		# a PortXmitWait/xmit_late tick: 64 bytes at the port's rate
 LATE_MAX = 0.02
 LATE_LINES = 4		# warning lines at most, one a port
 LATE_ROW = 'late % (worst port)'	# the table's row of it
+# seed 002's treatment variation, of the gap between the set's fastest
+# and slowest flow per sample (stats.treatment_variation)
+VAR_ROW = 'Var of the gap, (Gb/s)^2'
 
 
 class ReportError(RuntimeError):
@@ -266,15 +270,22 @@ def make(directory, plots=True):
         flows[name] = info
 
     fairness = {}
+    pts_of = dict(zip(flow_names, flow_pts))
     for fs in sc.get('fairness', []):
-        jain, shares = {}, {}
+        jain, shares, total, variation = {}, {}, {}, {}
         for w in fs['windows']:
             means = [flows[f]['windows'][w]['mean'] if f in flows and w in windows else None
                      for f in fs['flows']]
             jain[w] = stats.jain(means)
             sh = stats.shares(means)
             shares[w] = dict(zip(fs['flows'], sh)) if sh else None
-        fairness[fs['name']] = {'flows': fs['flows'], 'jain': jain, 'shares': shares}
+            total[w] = None if None in means else math.fsum(means)
+            variation[w] = (stats.treatment_variation([pts_of[f] for f in fs['flows']],
+                                                      *windows[w])
+                            if w in windows and all(f in pts_of for f in fs['flows'])
+                            else stats.treatment_variation([], 0.0, 0.0))
+        fairness[fs['name']] = {'flows': fs['flows'], 'jain': jain, 'shares': shares,
+                                'total': total, 'variation': variation}
 
     counters = {}
     for key, pts in zip(counter_keys, counter_pts):
@@ -292,6 +303,8 @@ def make(directory, plots=True):
             if w in fs['jain']:
                 fs['jain'][w] = None
                 fs['shares'][w] = None
+                fs['total'][w] = None
+                fs['variation'][w] = stats.treatment_variation([], 0.0, 0.0)
 
     summary = {
         'schema': SCHEMA,
@@ -456,6 +469,16 @@ def table(summary):
             out.append(name.ljust(first) + ''.join(
                 '  ' + (_cell(fs['jain'][w], '.3f', widths[w]) if w in fs['jain']
                         else ''.rjust(widths[w])) for w in windows))
+        out.append('sum, Gb/s')
+        for name, fs in summary['fairness'].items():
+            out.append(name.ljust(first) + ''.join(
+                '  ' + (_cell(fs['total'][w], '.2f', widths[w]) if w in fs['total']
+                        else ''.rjust(widths[w])) for w in windows))
+        out.append(VAR_ROW)
+        for name, fs in summary['fairness'].items():
+            out.append(name.ljust(first) + ''.join(
+                '  ' + (_cell(fs['variation'][w]['var'], '.4f', widths[w])
+                        if w in fs['variation'] else ''.rjust(widths[w])) for w in windows))
     if late.get('recorded'):
         # per window, the most any port lost: whether its results are the
         # links' or the CPU's

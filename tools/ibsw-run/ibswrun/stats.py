@@ -61,6 +61,27 @@ def shares(xs):
     return [x / total for x in xs]
 
 
+
+def treatment_variation(series, start, stop):
+    """Seed 002's treatment variation Var (Section VII, Fig. 14) of a set
+    of flows in the window [start, stop): at every sample time where each
+    flow has a value, the gap between the fastest and the slowest, then
+    the population variance of those gaps (how steadily the set is
+    treated alike). series holds each flow's (t, value) points, sampled
+    at the same times. {'var', 'gap': the mean gap, 'samples'}; None for
+    var and gap when no sample time has every flow's value."""
+    by_time = {}
+    for pts in series:
+        for t, v in pts:
+            if v is not None and in_window(t, start, stop):
+                by_time.setdefault(t, []).append(v)
+    gaps = [max(vs) - min(vs) for t, vs in sorted(by_time.items()) if len(vs) == len(series)]
+    if not series or not gaps:
+        return {'var': None, 'gap': None, 'samples': 0}
+    m = mean(gaps)
+    return {'var': math.fsum((g - m) ** 2 for g in gaps) / len(gaps), 'gap': m,
+            'samples': len(gaps)}
+
 # The IB wire bytes of a packet besides its payload, as ibsw's counters
 # count them (LRH to VCRC): LRH 8, BTH 12, ICRC 4, VCRC 2; and the RETH
 # (16) of an RDMA write's first packet

@@ -326,7 +326,8 @@ def table(outdir, sw):
     """(columns, rows) of the sweep: the point's values, its state, then
     each flow's mean throughput (Gb/s) in each window but the whole run,
     each write or send flow's payload throughput (Gb/s, "F W payload"),
-    each fairness set's Jain index, and each fixed-size flow's completion
+    each fairness set's Jain index, sum (Gb/s) and treatment variation
+    (seed 002's Var, (Gb/s)^2), and each fixed-size flow's completion
     time (emulated s), from the points' summaries (None where a point has
     none)."""
     sums = [_summary(outdir, p) for p in sw.points]
@@ -356,6 +357,8 @@ def table(outdir, sw):
     cols += [f'{f} {w} payload' for w in windows for f in payload]
     fair = [(f, w) for w in windows for f, fw in fair if fw == w]
     cols += [f'jain {f} {w}' for f, w in fair]
+    cols += [f'sum {f} {w}' for f, w in fair]
+    cols += [f'var {f} {w}' for f, w in fair]
     cols += [f'{f} completion s' for f in fixed]
     rows = []
     for p, s in zip(sw.points, sums):
@@ -365,9 +368,10 @@ def table(outdir, sw):
                 for f in names:
                     fw = (((s or {}).get('flows') or {}).get(f) or {}).get('windows') or {}
                     row.append((fw.get(w) or {}).get(key))
-        for f, w in fair:
-            row.append(((((s or {}).get('fairness') or {}).get(f) or {}).get('jain')
-                        or {}).get(w))
+        for key in ('jain', 'total', 'variation'):
+            for f, w in fair:
+                v = ((((s or {}).get('fairness') or {}).get(f) or {}).get(key) or {}).get(w)
+                row.append(v.get('var') if isinstance(v, dict) else v)
         for f in fixed:
             row.append(((((s or {}).get('flows') or {}).get(f) or {}).get('completion')
                         or {}).get('time'))
@@ -401,7 +405,9 @@ def _cell(v):
     if v is None:
         return '-'
     if isinstance(v, float):
-        return f'{v:.3f}'
+        # three significant digits below 0.1 (a 1-byte flow's payload,
+        # a variance in (Gb/s)^2), three decimals above
+        return f'{v:.3g}' if 0 < abs(v) < 0.1 else f'{v:.3f}'
     return str(v)
 
 
@@ -480,7 +486,7 @@ def _plot_sweep(outdir, sw, cols):
         names = [c for c in sw.plot.columns() if c in cols]
     else:
         first = len(sw.axes) + 2		# point, the axes, state
-        names = [c for c in cols[first:] if not c.startswith('jain ')
+        names = [c for c in cols[first:] if not c.startswith(('jain ', 'sum ', 'var '))
                  and not c.endswith(' completion s') and not c.endswith(' payload')]
     if not names:
         return

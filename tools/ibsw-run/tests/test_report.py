@@ -102,6 +102,18 @@ class Report(unittest.TestCase):
         self.assertAlmostEqual(shares['run']['F1'], 0.75, places=12)
         self.assertAlmostEqual(shares['run']['F2'], 0.25, places=12)
         self.assertEqual(shares['alone'], {'F1': 1.0, 'F2': 0.0})
+        # the pair's sum: 6 + 2, 8 + 0, 4 + 4
+        total = self.summary['fairness']['pair']['total']
+        self.assertEqual((total['run'], total['alone'], total['both']), (8.0, 8.0, 8.0))
+        # seed 002's Var: the gaps per sample are 8, 8, 8 (F1 alone) and
+        # 0, 0, 0 (both at 4): over the run a mean gap of 4 and a
+        # variance of 16, none in the windows where the gap stays
+        var = self.summary['fairness']['pair']['variation']
+        self.assertEqual(var['run'], {'var': 16.0, 'gap': 4.0, 'samples': 6})
+        self.assertEqual(var['alone'], {'var': 0.0, 'gap': 8.0, 'samples': 3})
+        self.assertEqual(var['both'], {'var': 0.0, 'gap': 0.0, 'samples': 3})
+        text = report.table(self.summary)
+        self.assertIn(report.VAR_ROW, text)
 
     def test_summary_json(self):
         with open(self.path('summary.json'), encoding='utf-8') as f:
@@ -192,6 +204,8 @@ class Partial(FixtureCopy, unittest.TestCase):
         self.assertIsNone(s['flows']['F1']['windows']['both']['mean'])
         self.assertIsNone(s['fairness']['pair']['jain']['both'])
         self.assertIsNone(s['fairness']['pair']['shares']['both'])
+        self.assertIsNone(s['fairness']['pair']['total']['both'])
+        self.assertIsNone(s['fairness']['pair']['variation']['both']['var'])
         text = report.table(s)
         self.assertIn('INTERRUPTED', text)
         self.assertEqual(text.splitlines()[4].split()[-2:], ['-', '8.00'])

@@ -38,6 +38,35 @@ class Stats(unittest.TestCase):
         self.assertEqual(stats.mean(xs), 1.0)
         self.assertEqual(stats.mean(list(reversed(xs))), 1.0)
 
+    def test_treatment_variation(self):
+        # Seed 002's Var, worked by hand: at t 0.1, 0.2, 0.3 the gaps
+        # between the fastest and the slowest of three flows are 2, 4
+        # and 0; their mean is 2, their variance (0 + 4 + 4) / 3. The
+        # point at 0.4 is outside the window, the one at 0.05 too.
+        a = [(0.05, 9.0), (0.1, 1.0), (0.2, 5.0), (0.3, 2.0), (0.4, 0.0)]
+        b = [(0.05, 0.0), (0.1, 3.0), (0.2, 1.0), (0.3, 2.0), (0.4, 8.0)]
+        c = [(0.05, 1.0), (0.1, 2.0), (0.2, 3.0), (0.3, 2.0), (0.4, 1.0)]
+        self.assertEqual(stats.treatment_variation([a, b, c], 0.1, 0.4),
+                         {'var': 8 / 3, 'gap': 2.0, 'samples': 3})
+
+    def test_treatment_variation_needs_every_flow(self):
+        # a sample time where one flow has no value (None, or no point)
+        # does not count: the gap would not be the set's
+        a = [(0.1, 1.0), (0.2, 4.0), (0.3, 3.0)]
+        b = [(0.1, 2.0), (0.2, None)]
+        self.assertEqual(stats.treatment_variation([a, b], 0.0, 1.0),
+                         {'var': 0.0, 'gap': 1.0, 'samples': 1})
+        # a set treated alike at every sample: no gap, no variance
+        self.assertEqual(stats.treatment_variation([a, a], 0.0, 1.0),
+                         {'var': 0.0, 'gap': 0.0, 'samples': 3})
+
+    def test_treatment_variation_undefined(self):
+        none = {'var': None, 'gap': None, 'samples': 0}
+        self.assertEqual(stats.treatment_variation([], 0.0, 1.0), none)
+        self.assertEqual(stats.treatment_variation([[(0.5, 1.0)], [(0.6, 1.0)]], 0.0, 1.0),
+                         none)
+        self.assertEqual(stats.treatment_variation([[(2.0, 1.0)]], 0.0, 1.0), none)
+
     def test_jain_equal_shares(self):
         self.assertEqual(stats.jain([4.0, 4.0, 4.0, 4.0]), 1.0)
         self.assertEqual(stats.jain([2.5, 2.5]), 1.0)

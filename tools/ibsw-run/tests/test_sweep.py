@@ -227,7 +227,9 @@ def fake_summary(pdir, means, interrupted=False, not_started=None, completion=No
         s['flows'][f]['completion'] = {'time': t}
     total = sum(means.values())
     s['fairness']['pair'].update(flows=list(means), shares={
-        'run': None, 'both': {f: m / total for f, m in means.items()}})
+        'run': None, 'both': {f: m / total for f, m in means.items()}},
+        total={'both': total},
+        variation={'both': {'var': 0.0625, 'gap': 0.5, 'samples': 3}})
     with open(os.path.join(pdir, 'summary.json'), 'w') as f:
         json.dump(s, f)
 
@@ -273,21 +275,25 @@ class Table(Base):
         out = os.path.join(self.tmp, 'out')
         fake_summary(sweep.point_dir(out, sw.points[0]), {'F1': 1.5, 'F2': 0.25})
         cols, rows = sweep.table(out, sw)
+        # a fairness set's Jain index, sum and Var (seed 002's Fig. 14)
         self.assertEqual(cols, ['point', 'mr', 'size', 'state', 'F1 both', 'F2 both',
-                                'jain pair both'])
-        self.assertEqual(rows, [['mr=0,size=1024', '0', '1024', 'done', 1.5, 0.25, 1.0],
-                                ['mr=8,size=1024', '8', '1024', 'not run', None, None, None]])
+                                'jain pair both', 'sum pair both', 'var pair both'])
+        self.assertEqual(rows, [['mr=0,size=1024', '0', '1024', 'done', 1.5, 0.25, 1.0, 1.75,
+                                 0.0625],
+                                ['mr=8,size=1024', '8', '1024', 'not run'] + [None] * 5])
         text, errors = sweep.write(out, sw, plots=False)
         self.assertEqual(errors, [])
         self.assertEqual(text.split('\n')[2].split(),
-                         ['mr=0,size=1024', '0', '1024', 'done', '1.500', '0.250', '1.000'])
-        self.assertEqual(text.split('\n')[3].split()[-3:], ['-', '-', '-'])
+                         ['mr=0,size=1024', '0', '1024', 'done', '1.500', '0.250', '1.000',
+                          '1.750', '0.0625'])
+        self.assertEqual(text.split('\n')[3].split()[-5:], ['-'] * 5)
         with open(os.path.join(out, 'sweep.csv'), newline='') as f:
             self.assertEqual(list(csv.reader(f))[2], ['mr=8,size=1024', '8', '1024', 'not run',
-                                                      '', '', ''])
+                                                      '', '', '', '', ''])
         with open(os.path.join(out, 'sweep.csv'), 'rb') as f:	# lines as the shell reads them
             self.assertEqual(f.read().split(b'\n')[0],
-                             b'point,mr,size,state,F1 both,F2 both,jain pair both')
+                             b'point,mr,size,state,F1 both,F2 both,jain pair both,'
+                             b'sum pair both,var pair both')
 
 
     def test_payload_columns(self):
@@ -298,9 +304,10 @@ class Table(Base):
                      payload={'F1': 0.5})
         cols, rows = sweep.table(out, sw)
         self.assertEqual(cols, ['point', 'mr', 'size', 'state', 'F1 both', 'F2 both',
-                                'F1 both payload', 'jain pair both'])
-        self.assertEqual(rows[0][4:], [1.5, 0.25, 0.75, 1.0])
-        self.assertEqual(rows[1][4:], [None, None, None, None])
+                                'F1 both payload', 'jain pair both', 'sum pair both',
+                                'var pair both'])
+        self.assertEqual(rows[0][4:], [1.5, 0.25, 0.75, 1.0, 1.75, 0.0625])
+        self.assertEqual(rows[1][4:], [None] * 6)
 
 
 # Seed 002's Fig. 9 in small: F1's payload against its size, a line per
