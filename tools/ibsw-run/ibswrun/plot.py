@@ -207,14 +207,14 @@ _POINT_AXES = (
 )
 
 
-def _sweep_head(title):
-    """The first lines of sweep.gp, whichever way it draws the points."""
+def _sweep_head(title, name='sweep', what="each point's mean throughput"):
+    """The first lines of NAME.gp, whichever way it draws the points."""
     return [
         '# SPDX-License-Identifier: GPL-2.0',
-        '# A sweep of ibsw-run: each point\'s mean throughput; redraw: gnuplot sweep.gp',
+        f'# A sweep of ibsw-run: {what}; redraw: gnuplot {name}.gp',
         f'set terminal pngcairo size {WIDTH},{HEIGHT} enhanced font "{FONT}" '
         'linewidth 1 rounded',
-        "set output 'sweep.png'",
+        f"set output '{name}.png'",
         'set datafile separator comma',
         'set datafile missing ""',
         f'set title {_quote(title)} noenhanced',
@@ -245,22 +245,23 @@ def sweep(directory, series, title, ylabel='Mean throughput (emulated Gb/s)', lo
 
 
 def sweep_curves(directory, xcol, xlabel, blocks, series, title,
-                 ylabel='Mean throughput (emulated Gb/s)', logx=False, logy=False):
-    """sweep.png from sweep.csv, against the last sweep axis's values
-    (column xcol): a line per block of rows [(first, last, label)] and
-    series [(column, title)] (seed 002's Fig. 9: F1 against the send size,
-    a line each for CC on, CC off and no congestion)."""
+                 ylabel='Mean throughput (emulated Gb/s)', logx=False, logy=False,
+                 name='sweep', what="each point's mean throughput"):
+    """NAME.png (sweep.png) from sweep.csv, against the last sweep axis's
+    values (column xcol): a line per block of rows [(first, last, label)]
+    and series [(column, title)] (seed 002's Fig. 9: F1 against the send
+    size, a line each for CC on, CC off and no congestion)."""
     parts = []
     i = 0
     for first, last, label in blocks:
         for col, t in series:
-            name = f'{label} {t}' if label else t
+            key = f'{label} {t}' if label else t
             parts.append(f"'sweep.csv' skip 1 every ::{first}::{last} using {xcol}:{col} "
                          f'with linespoints lw 2 pt 7 ps 0.8 '
-                         f'lc rgb "{COLOURS[i % len(COLOURS)]}" title {_quote(name)}')
+                         f'lc rgb "{COLOURS[i % len(COLOURS)]}" title {_quote(key)}')
             i += 1
     script = [
-        *_sweep_head(title),
+        *_sweep_head(title, name, what),
         f'set xlabel {_quote(xlabel)} noenhanced',
         f'set ylabel {_quote(ylabel)}',
         'set key noenhanced outside right top vertical Left reverse samplen 2 spacing 1.2',
@@ -275,7 +276,7 @@ def sweep_curves(directory, xcol, xlabel, blocks, series, title,
         'set rmargin at screen 0.70',
         'plot ' + ', \\\n     '.join(parts),
     ]
-    return _run(directory, 'sweep', '\n'.join(line for line in script if line) + '\n')
+    return _run(directory, name, '\n'.join(line for line in script if line) + '\n')
 
 
 def shares(directory, sets, title):

@@ -14,7 +14,9 @@ points of a figure that differ by more than a value (seed 002's Fig. 9:
 no congestion is no contributors). "plot SERIES... [logx] [logy]"
 chooses what sweep.png draws (FLOW:WINDOW, FLOW:WINDOW:payload); when
 the last sweep line's values are numbers, sweep.png draws them along x,
-a line per combination of the other lines' values. A sweep stopped part
+a line per combination of the other lines' values, and sweep-sum.png and
+sweep-var.png draw the fairness sets' sums and treatment variations the
+same way (seed 002's Figs. 12 and 14). A sweep stopped part
 way goes on with --resume: points whose run ended are kept.
 
 Pure logic: no VM, no fabric; ibsw-run drives the runs.
@@ -450,6 +452,7 @@ def write(outdir, sw, plots=True):
     if plots and rows:
         try:
             _plot_sweep(outdir, sw, cols)
+            _plot_fairness(outdir, sw, cols)
         except plot.PlotError as e:
             errors.append(str(e))
     return text, errors
@@ -505,3 +508,32 @@ def _plot_sweep(outdir, sw, cols):
     logx = bool(sw.plot and sw.plot.logx) or (min(values) > 0 and max(values) >= 100 * min(values))
     plot.sweep_curves(outdir, cols.index(name) + 1, name, blocks, series, title, ylabel=ylabel,
                       logx=logx, logy=bool(sw.plot and sw.plot.logy))
+
+
+# The fairness sets' plots: column prefix -> (file, what, y label)
+FAIRNESS_PLOTS = {
+    'sum': ('sweep-sum', "each fairness set's summed throughput",
+            'Sum of the mean throughputs (emulated Gb/s)'),
+    'var': ('sweep-var', "each fairness set's treatment variation",
+            'Var of the gap, fastest to slowest ((emulated Gb/s)^2)'),
+}
+
+
+def _plot_fairness(outdir, sw, cols):
+    """sweep-sum.png and sweep-var.png, when the points have fairness sets
+    and the last axis's values are numbers: each set's sum and treatment
+    variation per window against them, a line per combination of the
+    other axes' values (seed 002's Figs. 12 and 14)."""
+    cv = curves(sw)
+    if cv is None:
+        return
+    values, blocks = cv
+    name = sw.axes[-1][0]
+    logx = bool(sw.plot and sw.plot.logx) or (min(values) > 0 and max(values) >= 100 * min(values))
+    for prefix, (png, what, ylabel) in FAIRNESS_PLOTS.items():
+        series = [(i + 1, c[len(prefix) + 1:]) for i, c in enumerate(cols)
+                  if c.startswith(prefix + ' ')]
+        if series:
+            plot.sweep_curves(outdir, cols.index(name) + 1, name, blocks, series,
+                              f'{os.path.basename(sw.path)}: {what}', ylabel=ylabel,
+                              logx=logx, name=png, what=what)

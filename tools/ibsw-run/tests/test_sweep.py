@@ -389,6 +389,17 @@ class Curves(Base):
         self.assertIn("title 'case=none F1 both payload'", gp)
         self.assertIn('set logscale x', gp)
         self.assertIn('set logscale y', gp)
+        # the fairness set's sum (column 9) and Var (10), seed 002's Figs.
+        # 12 and 14, against the size the same way, on linear y axes
+        for name, col in (('sweep-sum', 9), ('sweep-var', 10)):
+            with open(os.path.join(out, name + '.png'), 'rb') as f:
+                self.assertEqual(f.read(8), b'\x89PNG\r\n\x1a\n')
+            with open(os.path.join(out, name + '.gp')) as f:
+                gp = f.read()
+            self.assertIn(f"every ::6::8 using 3:{col} ", gp)
+            self.assertIn("title 'case=none pair both'", gp)
+            self.assertIn(f"set output '{name}.png'", gp)
+            self.assertNotIn('set logscale y', gp)
 
 
 class Driver(Base):
