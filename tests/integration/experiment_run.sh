@@ -258,8 +258,14 @@ sweep_two_points() {
 	cat "$out/sweep.txt"
 	jq -e '[.points[].state] == ["done", "done"]' "$out/sweep.json" >/dev/null ||
 		ibsw_fail "point states $(jq -c '[.points[].state]' "$out/sweep.json")" || return
-	[ "$(head -n 1 "$out/sweep.csv")" = "point,ccti_min,state,F1 steady,F2 steady,F1 steady payload,F2 steady payload,jain pair steady" ] ||
+	[ "$(head -n 1 "$out/sweep.csv")" = "point,ccti_min,state,F1 steady,F2 steady,F1 steady payload,F2 steady payload,jain pair steady,sum pair steady,var pair steady" ] ||
 		ibsw_fail "sweep.csv columns: $(head -n 1 "$out/sweep.csv")" || return
+	# the pair's sum is F1's and F2's means; its treatment variation a
+	# variance (seed 002's Var)
+	awk -F, 'NR > 1 { d = $9 - $4 - $5; if (d < -1e-9 || d > 1e-9 || $10 == "" || $10 < 0) bad = 1 }
+		END { exit bad || NR != 3 }' "$out/sweep.csv" ||
+		ibsw_fail "sum or var of the pair wrong: $(cut -d, -f4,5,9,10 "$out/sweep.csv" | tr '\n' ' ')" ||
+		return
 	awk -F, 'NR == 2 { a = $4 } NR == 3 { b = $4 }
 		END { exit !(a >= 0.8 && a <= 1.2 && b >= 0.40 && b <= 0.60) }' "$out/sweep.csv" ||
 		ibsw_rate_fail "F1 $(cut -d, -f4 "$out/sweep.csv" | tail -n 2 | tr '\n' ' ')Gb/s: not about 1 at CCTI_Min 0 and 0.5 at 1" || return
