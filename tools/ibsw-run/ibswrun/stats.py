@@ -16,13 +16,18 @@ def mean(xs):
     return math.fsum(xs) / len(xs) if xs else None
 
 
-def pstd(xs):
-    """Population standard deviation (divides by n: the samples are the
-    whole run, not a sample of a larger one); None for no values."""
+def pvar(xs):
+    """Population variance (divides by n: the samples are the whole run,
+    not a sample of a larger one); None for no values."""
     if not xs:
         return None
     m = mean(xs)
-    return math.sqrt(math.fsum((x - m) ** 2 for x in xs) / len(xs))
+    return math.fsum((x - m) ** 2 for x in xs) / len(xs)
+
+
+def pstd(xs):
+    """Population standard deviation (pvar's root); None for no values."""
+    return None if not xs else math.sqrt(pvar(xs))
 
 
 def summarize(xs):
@@ -61,7 +66,6 @@ def shares(xs):
     return [x / total for x in xs]
 
 
-
 def treatment_variation(series, start, stop):
     """Seed 002's treatment variation Var (Section VII, Fig. 14) of a set
     of flows in the window [start, stop): at every sample time where each
@@ -78,9 +82,8 @@ def treatment_variation(series, start, stop):
     gaps = [max(vs) - min(vs) for t, vs in sorted(by_time.items()) if len(vs) == len(series)]
     if not series or not gaps:
         return {'var': None, 'gap': None, 'samples': 0}
-    m = mean(gaps)
-    return {'var': math.fsum((g - m) ** 2 for g in gaps) / len(gaps), 'gap': m,
-            'samples': len(gaps)}
+    return {'var': pvar(gaps), 'gap': mean(gaps), 'samples': len(gaps)}
+
 
 # The IB wire bytes of a packet besides its payload, as ibsw's counters
 # count them (LRH to VCRC): LRH 8, BTH 12, ICRC 4, VCRC 2; and the RETH
