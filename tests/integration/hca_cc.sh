@@ -15,6 +15,8 @@
 #    slow down to about the rate of the second entry (within 20%: a closed
 #    loop), and recover to their fair share once marking stops and the CCTI
 #    timer has run down;
+#  - becn_coalesce: H5 answers each FECN with a BECN, or with
+#    becn_coalesce coalesces them onto the ACKs its requesters ask for;
 #  - cnp: UD sends and RDMA READ responses through the congested port are
 #    answered with CNPs, which their senders count and act on, refusing
 #    none;
@@ -68,7 +70,7 @@ cc_reset() {
 	for h in "${!HOST_RXE[@]}"; do
 		ccset "$h" enabled 0 && ccset "$h" port_control 0 &&
 			ccset "$h" time_scale "$SCALE" && ccset "$h" link_rate "$RATE" &&
-			ccset "$h" cct 0:0 &&
+			ccset "$h" cct 0:0 && ccset "$h" becn_coalesce 0 &&
 			ccset "$h" sl_settings "sl=all ccti_timer=0 ccti_increase=0 trigger_threshold=0 ccti_min=0" ||
 			return 1
 	done
@@ -112,7 +114,7 @@ settings() {
 
 	# off by default, CCT empty
 	[ "$(rxe_cc_get $h enabled)" = 0 ] && [ "$(rxe_cc_get $h ccti_limit)" = 0 ] &&
-		[ "$(rxe_cc_get $h cct)" = 0:0 ] ||
+		[ "$(rxe_cc_get $h cct)" = 0:0 ] && [ "$(rxe_cc_get $h becn_coalesce)" = 0 ] ||
 		ibsw_fail "not off by default: $(rxe_cc_state $h | tr '\n' ' ')" || return
 	# fabric up put every host on the fabric's clock (ibswctl hca clock)
 	for f in "${!HOST_RXE[@]}"; do
@@ -130,8 +132,9 @@ settings() {
 	cc_reset || return
 
 	ccset $h cct "0:0, 0:5 1:7,3:16383" && ccset $h sl_settings "sl=3 ccti_timer=150 ccti_increase=2" &&
-		ccset $h port_control 1 || return
+		ccset $h port_control 1 && ccset $h becn_coalesce 1 || return
 	[ "$(rxe_cc_get $h cct)" = "0:0 0:5 1:7 3:16383" ] && [ "$(rxe_cc_get $h ccti_limit)" = 3 ] &&
+		[ "$(rxe_cc_get $h becn_coalesce)" = 1 ] &&
 		grep -qx "sl=3 ccti_timer=150 ccti_increase=2 trigger_threshold=0 ccti_min=0" \
 			"$(rxe_cc_file $h sl_settings)" &&
 		grep -qx "sl=4 ccti_timer=0 ccti_increase=0 trigger_threshold=0 ccti_min=0" \
@@ -142,7 +145,8 @@ settings() {
 	before=$(rxe_cc_state $h)
 	for f in "cct 4:1" "cct 0:16384" "cct 0:1,x" "cct  " "sl_settings sl=16 ccti_timer=1" \
 		"sl_settings sl=1" "sl_settings sl=1 ccti_increase=256" "time_scale 0" \
-		"time_scale 10001" "link_rate 0" "link_rate 999999" "port_control 2" "enabled maybe"; do
+		"time_scale 10001" "link_rate 0" "link_rate 999999" "port_control 2" "enabled maybe" \
+		"becn_coalesce 2"; do
 		v=${f#* }
 		f=${f%% *}
 		if echo "$v" 2>/dev/null >"$(rxe_cc_file $h "$f")"; then
@@ -333,6 +337,54 @@ becn() {
 	ibsw_nothing_lost
 }
 ibsw_case becn becn
+
+# H5 answers the marked requests of two flows that the CCT cannot slow
+# down (one entry: the port stays congested and marks every eligible
+# packet). The switch marks for a window, then stops; once what it marked
+# has arrived and been answered, H5 must have sent one BECN per FECN, even
+# though several marked packets wait for its responder at a time, and the
+# sources must have received them all. With becn_coalesce the BECNs ride on
+# the ACKs the requesters ask for, one per 64 KiB message of 16 packets.
+becn_coalesce() {
+	local h mode f b n
+
+	cc_reset || return
+	for h in H1 H2 H5; do
+		ccset $h enabled 1 || return
+	done
+	marking 0 || ibsw_fail "cc set $SW failed" || return
+	ibsw_flow_start H1 H5 && ibsw_flows_started "$IBSW_FLOW" &&
+		ibsw_flow_start H2 H5 && ibsw_flows_started "$IBSW_FLOW" || return
+	for mode in 0 1; do
+		ccset H5 becn_coalesce $mode || return
+		snapshot "H1 H2 H5" cc_fecn_rcvd cc_becn_sent cc_becn_rcvd
+		marking 15 || return
+		sleep "$WINDOW"
+		marking 0 || return
+		# what was marked drains through H5's port (a few ms of
+		# emulated time), is answered, and the answers arrive
+		sleep 3
+		eval "f=\$(($(rxecnt H5 cc_fecn_rcvd) - b_H5_cc_fecn_rcvd))"
+		eval "b=\$(($(rxecnt H5 cc_becn_sent) - b_H5_cc_becn_sent))"
+		n=0
+		for h in H1 H2; do
+			eval "n=\$((n + $(rxecnt $h cc_becn_rcvd) - b_${h}_cc_becn_rcvd))"
+		done
+		echo "becn_coalesce $mode: H5 fecn_rcvd +$f becn_sent +$b; H1, H2 becn_rcvd +$n" |
+			tee -a "$IBSW_LOGDIR/summary"
+		[ "$f" -ge 100 ] || ibsw_fail "only $f marked packets reached H5 in $WINDOW s" || return
+		[ "$n" = "$b" ] || ibsw_fail "H5 sent $b BECNs, H1 and H2 received $n" || return
+		if [ $mode = 0 ]; then
+			[ "$b" = "$f" ] || ibsw_fail "one BECN per FECN expected: $b for $f" || return
+		else
+			[ "$b" -gt 0 ] && [ $((b * 4)) -le "$f" ] ||
+				ibsw_fail "coalesced: $b BECNs for $f FECNs, expected at most a quarter" ||
+				return
+		fi
+	done
+	ibsw_nothing_lost
+}
+ibsw_case becn_coalesce becn_coalesce
 
 # ------------------------------------------------------------------- cnp
 

@@ -15,7 +15,7 @@ rxe_cc_get() { cat "$(rxe_cc_file "$1" "$2")"; }
 rxe_cc_state() {
 	local f
 
-	for f in enabled port_control time_scale link_rate cct ccti_limit sl_settings; do
+	for f in enabled port_control time_scale link_rate cct ccti_limit sl_settings becn_coalesce; do
 		echo "$f: $(rxe_cc_get "$1" "$f")"
 	done
 }
