@@ -134,6 +134,8 @@ def hca_writes(setting, rate, mtu):
         out.append(('sl_settings', ' '.join(['sl=' + o.get('sl', 'all')] + per_sl)))
     if 'cct' in o:
         out.append(('cct', cct.format_table(cct.spec(o['cct'], rate, mtu))))
+    if 'becn_coalesce' in o:
+        out.append(('becn_coalesce', '1' if o['becn_coalesce'] == 'on' else '0'))
     out.append(('enabled', '1'))
     return out
 
@@ -266,7 +268,7 @@ SYSFS_IB = '/sys/class/infiniband'
 UMAD_ABI = '/sys/class/infiniband_mad/abi_version'
 # rxe's congestion control settings (ports/1/cc), as cc_state records them
 HCA_CC_FILES = ('enabled', 'port_control', 'sl_settings', 'cct', 'ccti_limit',
-                'time_scale', 'link_rate')
+                'time_scale', 'link_rate', 'becn_coalesce')
 
 
 def hca_cc_state(sysfs_ib, hosts):

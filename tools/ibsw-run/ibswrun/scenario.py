@@ -45,7 +45,7 @@ CC_KEYS = {'switch': ('threshold', 'marking_rate', 'packet_size', 'victim_mask')
 CC_RANGES = {'threshold': 15, 'marking_rate': 65535, 'packet_size': 255}
 # cc hca: rxe's congestion control settings (ports/1/cc in sysfs)
 HCA_KEYS = ('port_control', 'sl', 'ccti_timer', 'ccti_increase', 'trigger_threshold',
-            'ccti_min', 'cct')
+            'ccti_min', 'cct', 'becn_coalesce')
 HCA_RANGES = {'ccti_timer': 65535, 'ccti_increase': 255, 'trigger_threshold': 255,
               'ccti_min': 255}
 
@@ -567,6 +567,9 @@ class _Parser:
             if key == 'port_control':
                 if value not in ('qp', 'sl'):
                     raise _Bad(f"bad port_control '{value}' (qp or sl)")
+            elif key == 'becn_coalesce':
+                if value not in ('on', 'off'):
+                    raise _Bad(f"bad becn_coalesce '{value}' (on or off)")
             elif key == 'sl':
                 if value != 'all':
                     parse_int(value, 0, 15, 'sl')

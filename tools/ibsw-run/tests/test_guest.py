@@ -62,6 +62,12 @@ class Hca(unittest.TestCase):
         c = scenario.HcaSetting('*', {'sl': '2', 'ccti_min': '4'}, 5)
         self.assertEqual(guest.hca_writes(c, 32e9, 4096), [
             ('sl_settings', 'sl=2 ccti_min=4'), ('enabled', '1')])
+        c = scenario.HcaSetting('H2', {'becn_coalesce': 'on'}, 6)
+        self.assertEqual(guest.hca_writes(c, 32e9, 4096), [
+            ('becn_coalesce', '1'), ('enabled', '1')])
+        c = scenario.HcaSetting('H2', {'becn_coalesce': 'off', 'ccti_min': '1'}, 7)
+        self.assertEqual(guest.hca_writes(c, 32e9, 4096), [
+            ('sl_settings', 'sl=all ccti_min=1'), ('becn_coalesce', '0'), ('enabled', '1')])
         # cc hca * on: the device's own settings, enabled
         c = scenario.HcaSetting('*', {}, 6)
         self.assertEqual(guest.hca_writes(c, 32e9, 4096), [('enabled', '1')])

@@ -62,6 +62,8 @@ class Parse(Base):
         self.assertEqual([(c.host, c.line) for c in sc.hca_settings], [('*', 4), ('H1', 5)])
         self.assertEqual(sc.hca_settings[1].opts,
                          {'sl': '3', 'ccti_min': '2', 'port_control': 'sl', 'cct': '0:0,0:5'})
+        sc = self.load(HEAD + 'cc hca * becn_coalesce on\n')
+        self.assertEqual(sc.hca_settings[0].opts, {'becn_coalesce': 'on'})
         sc = self.load(HEAD + 'cc hca H2 ccti_increase 2\n')
         self.assertEqual(sc.cc, 'HCA')
         # 'on' only enables what the device has (an SM's settings)
@@ -69,7 +71,7 @@ class Parse(Base):
         self.assertEqual([(c.host, c.opts) for c in sc.hca_settings], [('*', {})])
         for text, reason in (('cc hca H1 on off\n', "unknown cc hca option 'on'"),
                              ('cc hca H1\n', "needs settings (port_control sl ccti_timer "
-                              "ccti_increase trigger_threshold ccti_min cct) or 'on'")):
+                              "ccti_increase trigger_threshold ccti_min cct becn_coalesce) or 'on'")):
             with self.assertRaises(ScenarioError) as cm:
                 scenario.load(self.write(HEAD + text), warn=None)
             self.assertEqual(cm.exception.line, 3)
@@ -424,6 +426,7 @@ ERRORS = [
     ('cc_hca_timer', 'cc hca * ccti_timer 65536\n', 3, 'ccti_timer 65536 out of range'),
     ('cc_hca_port_control', 'cc hca * port_control vl\n', 3, "bad port_control 'vl' (qp or sl)"),
     ('cc_hca_sl', 'cc hca * sl 16 ccti_min 1\n', 3, 'sl 16 out of range (0 to 15)'),
+    ('cc_hca_becn', 'cc hca * becn_coalesce 1\n', 3, "bad becn_coalesce '1' (on or off)"),
     ('cc_hca_sl_alone', 'cc hca * sl 3\n', 3, 'cc hca sl N selects the SL'),
     ('cc_hca_cct_entry', 'cc hca * cct 0:0,4:1\n', 3, "bad CCT entry '4:1'"),
     ('cc_hca_cct_shape', 'cc hca * cct cubic\n', 3, "unknown shape 'cubic'"),
