@@ -246,17 +246,21 @@ def sweep(directory, series, title, ylabel='Mean throughput (emulated Gb/s)', lo
 
 def sweep_curves(directory, xcol, xlabel, blocks, series, title,
                  ylabel='Mean throughput (emulated Gb/s)', logx=False, logy=False,
-                 name='sweep', what="each point's mean throughput"):
+                 name='sweep', what="each point's mean throughput", evenx=False):
     """NAME.png (sweep.png) from sweep.csv, against the last sweep axis's
     values (column xcol): a line per block of rows [(first, last, label)]
     and series [(column, title)] (seed 002's Fig. 9: F1 against the send
-    size, a line each for CC on, CC off and no congestion)."""
+    size, a line each for CC on, CC off and no congestion). evenx: the
+    values evenly spaced, each a tic (seed 000's Marking_Rate 0, 8 ...
+    128, 2048)."""
     parts = []
     i = 0
+    using = f'0:{{col}}:xtic({xcol})' if evenx else f'{xcol}:{{col}}'
     for first, last, label in blocks:
         for col, t in series:
             key = f'{label} {t}' if label else t
-            parts.append(f"'sweep.csv' skip 1 every ::{first}::{last} using {xcol}:{col} "
+            parts.append(f"'sweep.csv' skip 1 every ::{first}::{last} using "
+                         f"{using.format(col=col)} "
                          f'with linespoints lw 2 pt 7 ps 0.8 '
                          f'lc rgb "{COLOURS[i % len(COLOURS)]}" title {_quote(key)}')
             i += 1
@@ -268,6 +272,7 @@ def sweep_curves(directory, xcol, xlabel, blocks, series, title,
         'set logscale x' if logx else '',
         'set logscale y' if logy else 'set yrange [0:*]',
         'set format x "10^{%L}"' if logx else '',
+        'set offsets graph 0.03, graph 0.03, 0, 0' if evenx else '',
         'set format y "10^{%L}"' if logy else '',
         'set grid xtics ytics lc rgb "#e0e0e0" lw 1 dt 1',
         'set border 3 lw 1.2',

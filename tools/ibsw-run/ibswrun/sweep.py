@@ -11,13 +11,15 @@ point is checked before anything runs, its errors at the sweep file's
 line. A line "when NAME=VALUE[,VALUE...] LINE" is LINE at the points
 where NAME has one of those values and a comment at the others: the
 points of a figure that differ by more than a value (seed 002's Fig. 9:
-no congestion is no contributors). "plot SERIES... [logx] [logy]"
+no congestion is no contributors). "plot SERIES... [logx] [logy] [evenx]"
 chooses what sweep.png draws (FLOW:WINDOW, FLOW:WINDOW:payload); when
 the last sweep line's values are numbers, sweep.png draws them along x,
 a line per combination of the other lines' values, and sweep-sum.png and
 sweep-var.png draw the fairness sets' sums and treatment variations the
-same way (seed 002's Figs. 12 and 14). A sweep stopped part
-way goes on with --resume: points whose run ended are kept.
+same way (seed 002's Figs. 12 and 14), sweep-completion.png the
+fixed-size flows' completion times (seed 000's Fig. 4a); "evenx" spaces
+the values evenly instead. A sweep stopped part way goes on with
+--resume: points whose run ended are kept (the plot line may change).
 
 Pure logic: no VM, no fabric; ibsw-run drives the runs.
 """
@@ -47,10 +49,12 @@ MAX_POINTS = 1000
 
 
 class Plot:
-    """A plot line: series [(flow, window, payload)], log axes, its line."""
+    """A plot line: series [(flow, window, payload)], log axes, evenly
+    spaced x values (evenx), its line."""
 
-    def __init__(self, series, logx, logy, line):
+    def __init__(self, series, logx, logy, line, evenx=False):
         self.series, self.logx, self.logy, self.line = series, logx, logy, line
+        self.evenx = evenx
 
     def columns(self):
         """The sweep.csv columns of its series."""
@@ -68,7 +72,22 @@ class Sweep:
                        for vals in itertools.product(*[a[1] for a in axes])]
 
     def digest(self):
-        """Identifies the sweep's text: a resumed sweep must be the same."""
+        """Identifies what the sweep's points run: its lines' words,
+        without comments, blank lines and the plot line, which only draws
+        (a finished sweep given a new plot line and resumed is redrawn).
+        A resumed sweep must be the same."""
+        lines = []
+        for no, line in enumerate(self.text.split('\n'), 1):
+            words = _words(line)
+            if words is None:
+                words = [line]
+            if words and not (self.plot and no == self.plot.line):
+                lines.append(' '.join(words))
+        return hashlib.sha256('\n'.join(lines).encode('utf-8')).hexdigest()
+
+    def text_digest(self):
+        """The whole text's: what sweep.json held before comments and the
+        plot line were left out of digest(), still accepted by --resume."""
         return hashlib.sha256(self.text.encode('utf-8')).hexdigest()
 
 
@@ -177,23 +196,23 @@ def read(path, text=None):
 
 def _plot(path, no, words):
     """The Plot of a plot line."""
-    series, logx, logy = [], False, False
+    series, opts = [], set()
     for w in words[1:]:
-        if w == 'logx':
-            logx = True
-            continue
-        if w == 'logy':
-            logy = True
+        if w in ('logx', 'logy', 'evenx'):
+            opts.add(w)
             continue
         m = SERIES_RE.match(w)
         if not m:
             raise ScenarioError(path, no, f"plot: '{w}' is no series (FLOW:WINDOW or "
-                                'FLOW:WINDOW:payload) and no logx or logy')
+                                'FLOW:WINDOW:payload) and no logx, logy or evenx')
         series.append((m.group(1), m.group(2), bool(m.group(3))))
     if not series:
         raise ScenarioError(path, no, "'plot' takes at least one series (plot FLOW:WINDOW"
-                            '[:payload]... [logx] [logy])')
-    return Plot(series, logx, logy, no)
+                            '[:payload]... [logx] [logy] [evenx])')
+    if {'logx', 'evenx'} <= opts:
+        raise ScenarioError(path, no, "plot: logx and evenx exclude each other (evenx: "
+                            "the values evenly spaced along x)")
+    return Plot(series, 'logx' in opts, 'logy' in opts, no, evenx='evenx' in opts)
 
 
 def _when(path, no, line, words):
@@ -309,7 +328,7 @@ def check_resume(outdir, sw):
         return f'{outdir} holds no sweep (no sweep.json)'
     except (OSError, ValueError) as e:
         return f'{state_file(outdir)}: {e}'
-    if d.get('digest') != sw.digest():
+    if d.get('digest') not in (sw.digest(), sw.text_digest()):
         return (f'{outdir} holds another sweep, or {sw.path} changed since '
                 f"(it ran {d.get('scenario')})")
     return None
@@ -452,7 +471,7 @@ def write(outdir, sw, plots=True):
     if plots and rows:
         try:
             _plot_sweep(outdir, sw, cols)
-            _plot_fairness(outdir, sw, cols)
+            _plot_curves(outdir, sw, cols)
         except plot.PlotError as e:
             errors.append(str(e))
     return text, errors
@@ -505,35 +524,50 @@ def _plot_sweep(outdir, sw, cols):
         return
     values, blocks = cv
     name = sw.axes[-1][0]
-    logx = bool(sw.plot and sw.plot.logx) or (min(values) > 0 and max(values) >= 100 * min(values))
     plot.sweep_curves(outdir, cols.index(name) + 1, name, blocks, series, title, ylabel=ylabel,
-                      logx=logx, logy=bool(sw.plot and sw.plot.logy))
+                      logy=bool(sw.plot and sw.plot.logy), **_xaxis(sw, values))
 
 
-# The fairness sets' plots: column prefix -> (file, what, y label)
-FAIRNESS_PLOTS = {
-    'sum': ('sweep-sum', "each fairness set's summed throughput",
-            'Sum of the mean throughputs (emulated Gb/s)'),
-    'var': ('sweep-var', "each fairness set's treatment variation",
-            'Var of the gap, fastest to slowest ((emulated Gb/s)^2)'),
+def _xaxis(sw, values):
+    """How the curves' x axis shows the last axis's values: evenly spaced
+    when the plot line says evenx, else logarithmic when it says logx or
+    they span a factor of 100 or more."""
+    if sw.plot and sw.plot.evenx:
+        return {'evenx': True}
+    return {'logx': bool(sw.plot and sw.plot.logx) or
+            (min(values) > 0 and max(values) >= 100 * min(values))}
+
+
+# The fairness sets' and fixed-size flows' plots: column prefix or suffix
+# -> (file, what, y label)
+CURVE_PLOTS = {
+    'sum ': ('sweep-sum', "each fairness set's summed throughput",
+             'Sum of the mean throughputs (emulated Gb/s)'),
+    'var ': ('sweep-var', "each fairness set's treatment variation",
+             'Var of the gap, fastest to slowest ((emulated Gb/s)^2)'),
+    ' completion s': ('sweep-completion', "each fixed-size flow's completion time",
+                      'Completion time (emulated s)'),
 }
 
 
-def _plot_fairness(outdir, sw, cols):
-    """sweep-sum.png and sweep-var.png, when the points have fairness sets
-    and the last axis's values are numbers: each set's sum and treatment
-    variation per window against them, a line per combination of the
-    other axes' values (seed 002's Figs. 12 and 14)."""
+def _plot_curves(outdir, sw, cols):
+    """sweep-sum.png, sweep-var.png and sweep-completion.png, when the
+    points have fairness sets or fixed-size flows and the last axis's
+    values are numbers: each set's sum and treatment variation per window,
+    each fixed-size flow's completion time, against them, a line per
+    combination of the other axes' values (seed 002's Figs. 12 and 14,
+    seed 000's Fig. 4)."""
     cv = curves(sw)
     if cv is None:
         return
     values, blocks = cv
     name = sw.axes[-1][0]
-    logx = bool(sw.plot and sw.plot.logx) or (min(values) > 0 and max(values) >= 100 * min(values))
-    for prefix, (png, what, ylabel) in FAIRNESS_PLOTS.items():
-        series = [(i + 1, c[len(prefix) + 1:]) for i, c in enumerate(cols)
-                  if c.startswith(prefix + ' ')]
+    for key, (png, what, ylabel) in CURVE_PLOTS.items():
+        if key.startswith(' '):
+            series = [(i + 1, c[:-len(key)]) for i, c in enumerate(cols) if c.endswith(key)]
+        else:
+            series = [(i + 1, c[len(key):]) for i, c in enumerate(cols) if c.startswith(key)]
         if series:
             plot.sweep_curves(outdir, cols.index(name) + 1, name, blocks, series,
                               f'{os.path.basename(sw.path)}: {what}', ylabel=ylabel,
-                              logx=logx, name=png, what=what)
+                              name=png, what=what, **_xaxis(sw, values))

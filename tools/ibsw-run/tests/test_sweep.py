@@ -5,6 +5,7 @@ sweep driver with fake runs: every point run once, an interrupted sweep
 resumed without redoing the points that ended."""
 
 import csv
+import hashlib
 import importlib.machinery
 import importlib.util
 import io
@@ -337,6 +338,23 @@ class Curves(Base):
         self.assertEqual([[f.name for f in sc.flows] for sc in sweep.load_all(sw)],
                          [['F1', 'F2']] * 6 + [['F1']] * 3)
 
+    def test_evenx(self):
+        sw = sweep.read(self.write(CURVES.replace('payload logy', 'payload evenx logy')))
+        self.assertEqual((sw.plot.logx, sw.plot.logy, sw.plot.evenx), (False, True, True))
+        self.assertFalse(sweep.read(self.write(CURVES)).plot.evenx)
+
+    def test_digest_leaves_out_the_plot_line(self):
+        # a plot line only draws and a comment says: adding, changing or
+        # removing them keeps the sweep's identity; anything else changes it
+        base = sweep.read(self.write(CURVES))
+        for text in (CURVES.replace('payload logy', 'payload evenx'),
+                     CURVES.replace('plot F1:both:payload logy\n', ''),
+                     '# Fig. 9\n\n' + CURVES.replace('\nwhen', '  # off\nwhen', 1)):
+            self.assertEqual(sweep.read(self.write(text)).digest(), base.digest())
+        for text in (CURVES.replace('1 64', '1 32'), CURVES.replace('duration 10ms', 'duration 9ms')):
+            self.assertNotEqual(sweep.read(self.write(text)).digest(), base.digest())
+        self.assertEqual(base.text_digest(), hashlib.sha256(CURVES.encode()).hexdigest())
+
     def test_blocks(self):
         values, blocks = sweep.curves(sweep.read(self.write(CURVES)))
         self.assertEqual(values, [1.0, 64.0, 65536.0])
@@ -351,7 +369,8 @@ class Curves(Base):
                 (CURVES.replace('plot F1:both:payload logy', 'plot logy'),
                  "'plot' takes at least one series"),
                 (CURVES.replace('plot F1:both:payload', 'plot F1'), "plot: 'F1' is no series"),
-                (CURVES + 'plot F1:both\n', "'plot' given twice (first at line 6)")]:
+                (CURVES + 'plot F1:both\n', "'plot' given twice (first at line 6)"),
+                (CURVES.replace('logy', 'logx evenx'), 'logx and evenx exclude each other')]:
             with self.subTest(reason):
                 with self.assertRaises(ScenarioError) as cm:
                     sweep.read(self.write(text))
@@ -392,14 +411,39 @@ class Curves(Base):
         # the fairness set's sum (column 9) and Var (10), seed 002's Figs.
         # 12 and 14, against the size the same way, on linear y axes
         for name, col in (('sweep-sum', 9), ('sweep-var', 10)):
-            with open(os.path.join(out, name + '.png'), 'rb') as f:
-                self.assertEqual(f.read(8), b'\x89PNG\r\n\x1a\n')
-            with open(os.path.join(out, name + '.gp')) as f:
-                gp = f.read()
+            gp = self.drawn(out, name)
             self.assertIn(f"every ::6::8 using 3:{col} ", gp)
             self.assertIn("title 'case=none pair both'", gp)
             self.assertIn(f"set output '{name}.png'", gp)
             self.assertNotIn('set logscale y', gp)
+
+    def drawn(self, out, name):
+        """NAME.gp's text, once NAME.png is a PNG."""
+        with open(os.path.join(out, name + '.png'), 'rb') as f:
+            self.assertEqual(f.read(8), b'\x89PNG\r\n\x1a\n')
+        with open(os.path.join(out, name + '.gp')) as f:
+            return f.read()
+
+    @unittest.skipUnless(plot.available(), 'no gnuplot')
+    def test_png_evenx_completion(self):
+        # seed 000's Fig. 4a: a fixed-size flow's completion time, the
+        # values evenly spaced (0 cannot go on a log axis)
+        sw = sweep.read(self.write(CURVES.replace('sweep size 1 64 65536', 'sweep size 0 64 65536')
+                                   .replace('payload logy', 'payload evenx')))
+        out = os.path.join(self.tmp, 'out')
+        for i, p in enumerate(sw.points):
+            fake_summary(sweep.point_dir(out, p), {'F1': 0.5, 'F2': 1.0}, payload={'F1': 0.5},
+                         completion={'F1': 0.25 + i})
+        cols, _ = sweep.table(out, sw)
+        self.assertEqual(cols.index('F1 completion s'), 10)
+        _, errors = sweep.write(out, sw)
+        self.assertEqual(errors, [])
+        for name, col in (('sweep', 7), ('sweep-sum', 9), ('sweep-completion', 11)):
+            gp = self.drawn(out, name)
+            self.assertIn(f"every ::3::5 using 0:{col}:xtic(3) ", gp)
+            self.assertNotIn('set logscale x', gp)
+        self.assertIn("title 'case=on F1'", gp)
+        self.assertIn("set ylabel 'Completion time (emulated s)'", gp)
 
 
 class Driver(Base):
@@ -474,6 +518,28 @@ class Driver(Base):
         rc, _, err = self.sweep('--resume')
         self.assertEqual(rc, ('exit', 2))
         self.assertIn('holds another sweep, or', err)
+
+    def test_resume_redraws_with_a_new_plot_line(self):
+        self.assertEqual(self.sweep()[0], 0)
+        self.ran = []
+        self.write(SWEEP.replace('window both', 'plot F1:both evenx\nwindow both'))
+        rc, out, _ = self.sweep('--resume')
+        self.assertEqual((rc, self.ran), (0, []))
+        self.assertIn('0 to run', out)
+        if plot.available():
+            with open(os.path.join(self.out, 'sweep.gp')) as f:
+                self.assertIn('using 0:5:xtic(3)', f.read())
+        # a sweep.json of before the plot line was left out of the digest
+        # (the whole text's) still resumes
+        self.write(SWEEP.replace('window both', 'plot F1:both\nwindow both'))
+        sw = sweep.read(self.path)
+        with open(os.path.join(self.out, 'sweep.json')) as f:
+            d = json.load(f)
+        d['digest'] = sw.text_digest()
+        with open(os.path.join(self.out, 'sweep.json'), 'w') as f:
+            json.dump(d, f)
+        self.assertEqual(self.sweep('--resume')[0], 0)
+        self.assertEqual(self.ran, [])
 
     def test_resume_plain_scenario(self):
         self.path = self.write(f'topology {TOPO}\nduration 1ms\n', 'plain.scn')
