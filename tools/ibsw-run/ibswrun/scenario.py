@@ -402,8 +402,8 @@ class _Parser:
 
     def line(self, no, words):
         key, args = words[0], words[1:]
-        if key == 'sweep':
-            raise _Bad("'sweep' makes the file a sweep, which ibsw-run runs point by point "
+        if key in ('sweep', 'repeat'):
+            raise _Bad(f"'{key}' makes the file a sweep, which ibsw-run runs point by point "
                        '(ibswrun.sweep); a single run cannot take it')
         if key in ('when', 'plot'):
             raise _Bad(f"'{key}' belongs to a sweep (ibswrun.sweep): 'when' chooses the lines "

@@ -46,6 +46,9 @@ SERIES_RE = re.compile(r'([A-Za-z0-9_.-]+):([A-Za-z0-9_.-]+)(:payload)?\Z')
 WHEN_RE = re.compile(r'\s*when\s+(\S+)\s+(.*)\Z')
 MAX_AXES = 4
 MAX_POINTS = 1000
+# "repeat N": every point run N times, as a first axis of this name
+REPEAT_AXIS = 'run'
+MAX_REPEAT = 20
 
 
 class Plot:
@@ -115,10 +118,16 @@ def read(path, text=None):
             reason = getattr(e, 'strerror', None) or str(e)
             raise ScenarioError(path, None, f'cannot read: {reason}') from e
     lines = text.split('\n')
-    axes, used, refs, whens, plot_line = [], set(), [], [], None
+    axes, used, refs, whens, plot_line, repeat = [], set(), [], [], None, None
     for no, line in enumerate(lines, 1):
         words = _words(line)
         if not words:
+            continue
+        if words[0] == 'repeat':
+            if repeat:
+                raise ScenarioError(path, no, f"'repeat' given twice (first at line "
+                                    f'{repeat[2]})')
+            repeat = (REPEAT_AXIS, _repeat(path, no, words), no)
             continue
         if words[0] == 'plot':
             if plot_line:
@@ -139,6 +148,9 @@ def read(path, text=None):
             raise ScenarioError(path, no, "'sweep' takes a name and at least one value "
                                 "(sweep NAME VALUE...)")
         name, values = words[1], words[2:]
+        if name == REPEAT_AXIS:
+            raise ScenarioError(path, no, f"sweep name '{name}' is repeat's (repeat N runs "
+                                'every point N times)')
         if not NAME_RE.match(name):
             raise ScenarioError(path, no, f"sweep name '{name}': letters, digits and _, "
                                 'not starting with a digit')
@@ -154,6 +166,10 @@ def read(path, text=None):
         if dup:
             raise ScenarioError(path, no, f"sweep {name}: value {dup[0]} given twice")
         axes.append((name, values, no))
+    if repeat:
+        # the slowest axis: each run a whole grid, used by no line
+        axes.insert(0, repeat)
+        used.add(REPEAT_AXIS)
     if not axes:
         for no, name in refs:
             raise ScenarioError(path, no, f'${{{name}}} but no sweep line defines {name}')
@@ -183,8 +199,9 @@ def read(path, text=None):
     for name, _, no in axes:
         if name not in used:
             raise ScenarioError(path, no, f'sweep {name}: no line uses ${{{name}}}')
-    if len(axes) > MAX_AXES:
-        raise ScenarioError(path, axes[MAX_AXES][2], f'more than {MAX_AXES} sweep lines')
+    lines_only = axes[1:] if repeat else axes
+    if len(lines_only) > MAX_AXES:
+        raise ScenarioError(path, lines_only[MAX_AXES][2], f'more than {MAX_AXES} sweep lines')
     n = 1
     for _, values, _ in axes:
         n *= len(values)
@@ -192,6 +209,14 @@ def read(path, text=None):
         raise ScenarioError(path, axes[-1][2], f'the grid has {n} points, more than '
                             f'{MAX_POINTS}')
     return Sweep(path, text, axes, plot_line)
+
+
+def _repeat(path, no, words):
+    """The run numbers of a repeat line, '1' to N."""
+    if len(words) != 2 or not words[1].isdigit() or not 2 <= int(words[1]) <= MAX_REPEAT:
+        raise ScenarioError(path, no, f"'repeat' takes a number of runs, 2 to {MAX_REPEAT} "
+                            '(repeat N)')
+    return [str(i) for i in range(1, int(words[1]) + 1)]
 
 
 def _plot(path, no, words):
@@ -245,7 +270,7 @@ def render(sw, point):
                 out.append('# ' + line)
                 continue
             line = WHEN_RE.match(line).group(2)
-        if words and words[0] in ('sweep', 'plot'):
+        if words and words[0] in ('sweep', 'plot', 'repeat'):
             out.append('# ' + line)
         else:
             # (a ${...} in a comment that is no sweep name stays)
@@ -422,6 +447,31 @@ def share_tables(outdir, sw):
     return out
 
 
+def runs_table(sw, cols, rows):
+    """A repeated sweep's runs side by side: (columns, rows), a row per
+    point of the other axes with each measured column's mean, min and max
+    over the runs that have it; None when the sweep has no repeat line."""
+    if sw.axes[0][0] != REPEAT_AXIS:
+        return None
+    nruns = len(sw.axes[0][1])
+    first = len(sw.axes) + 2		# point, the axes, state
+    measured = cols[first:]
+    out_cols = ['point'] + [a[0] for a in sw.axes[1:]] + ['runs']
+    out_cols += [f'{c} {stat}' for c in measured for stat in ('mean', 'min', 'max')]
+    per_run = len(rows) // nruns
+    out_rows = []
+    for i in range(per_run):
+        same = [rows[r * per_run + i] for r in range(nruns)]
+        point = dict(list(sw.points[i].items())[1:])
+        row = [point_id(point) if point else 'all'] + list(point.values())
+        row.append(sum(1 for r in same if r[first - 1] == 'done'))
+        for j in range(first, len(cols)):
+            vals = [r[j] for r in same if isinstance(r[j], (int, float))]
+            row += [sum(vals) / len(vals), min(vals), max(vals)] if vals else [None] * 3
+        out_rows.append(row)
+    return out_cols, out_rows
+
+
 def _cell(v):
     if v is None:
         return '-'
@@ -453,6 +503,17 @@ def write(outdir, sw, plots=True):
     text = text_table(cols, rows)
     with open(os.path.join(outdir, 'sweep.txt'), 'w', encoding='utf-8') as f:
         f.write(text)
+    runs = runs_table(sw, cols, rows)
+    if runs:
+        with open(os.path.join(outdir, 'sweep-runs.csv'), 'w', newline='',
+                  encoding='utf-8') as f:
+            w = csv.writer(f, lineterminator='\n')
+            w.writerow(runs[0])
+            w.writerows([['' if v is None else v for v in r] for r in runs[1]])
+        runs_text = text_table(*runs)
+        with open(os.path.join(outdir, 'sweep-runs.txt'), 'w', encoding='utf-8') as f:
+            f.write(runs_text)
+        text += '\nacross the runs (sweep-runs.csv)\n' + runs_text
     errors = []
     shares = share_tables(outdir, sw)
     for name, window, flows, srows in shares:

@@ -73,6 +73,44 @@ class Read(Base):
             'mr=0,size=1024', 'mr=0,size=4096', 'mr=0,size=65536',
             'mr=8,size=1024', 'mr=8,size=4096', 'mr=8,size=65536'])
 
+    def test_repeat(self):
+        # every point three times, the runs the slowest axis, used by no line
+        sw = sweep.read(self.write(SWEEP.replace('sweep size 1024 4096 65536\n',
+                                                 'sweep size 1024 4096\nrepeat 3\n')))
+        self.assertEqual(sw.axes[0], ('run', ['1', '2', '3'], 6))
+        self.assertEqual(len(sw.points), 12)
+        self.assertEqual([sweep.point_id(p) for p in sw.points[:5]], [
+            'run=1,mr=0,size=1024', 'run=1,mr=0,size=4096', 'run=1,mr=8,size=1024',
+            'run=1,mr=8,size=4096', 'run=2,mr=0,size=1024'])
+        lines = sweep.render(sw, sw.points[5]).split('\n')
+        self.assertEqual(lines[5], '# repeat 3')
+        self.assertEqual([sc.cc_settings[0].args[-1] for sc in sweep.load_all(sw)],
+                         ['0', '0', '8', '8'] * 3)
+        # alone, a sweep of N runs of one scenario
+        sw = sweep.read(self.write(f'topology {TOPO}\nduration 1ms\nrepeat 2\n'))
+        self.assertEqual([sweep.point_id(p) for p in sw.points], ['run=1', 'run=2'])
+        # and a ${run} may vary something
+        sw = sweep.read(self.write(SWEEP + 'repeat 2\nwindow w${run} 1ms 2ms\n'))
+        self.assertIn('w2', sweep.load_all(sw)[-1].windows)
+
+    def test_repeat_errors(self):
+        for text, line, reason in [
+                (SWEEP + 'repeat 1\n', 10, "'repeat' takes a number of runs, 2 to 20"),
+                (SWEEP + 'repeat 21\n', 10, "'repeat' takes a number of runs, 2 to 20"),
+                (SWEEP + 'repeat three\n', 10, "'repeat' takes a number of runs"),
+                (SWEEP + 'repeat 2 4\n', 10, "'repeat' takes a number of runs"),
+                (SWEEP + 'repeat 2\nrepeat 3\n', 11, "'repeat' given twice (first at line 10)"),
+                (SWEEP + 'sweep run 1 2\n', 10, "sweep name 'run' is repeat's")]:
+            with self.subTest(reason):
+                with self.assertRaises(ScenarioError) as cm:
+                    sweep.read(self.write(text))
+                self.assertEqual(cm.exception.line, line)
+                self.assertIn(reason, cm.exception.reason)
+        path = self.write(f'topology {TOPO}\nduration 1ms\nrepeat 2\n')
+        with self.assertRaises(ScenarioError) as cm:
+            scenario.load(path, warn=None)
+        self.assertIn("'repeat' makes the file a sweep", cm.exception.reason)
+
     def test_render_keeps_lines(self):
         sw = sweep.read(self.write(SWEEP + '# ${other} in a comment\n'))
         text = sweep.render(sw, {'mr': '8', 'size': '4096'})
@@ -249,6 +287,27 @@ class Table(Base):
             # a point of two axes has a comma in its name: quoted (RFC 4180)
             self.assertEqual(f.read(), b'point,F1,F2\n"mr=0,size=1024",0.75,0.25\n'
                              b'"mr=8,size=1024",,\n')
+
+    def test_runs_table(self):
+        # each point's columns over the runs: mean, min, max of those that
+        # have a value; the points of the other axes in order
+        sw = sweep.read(self.write(SWEEP.replace('sweep size 1024 4096 65536\n',
+                                                 'sweep size 1024\nrepeat 3\n')))
+        out = os.path.join(self.tmp, 'out')
+        for p, f1 in zip(sw.points, [1.0, 0.5, 2.0, 0.25, 1.5, None]):
+            if f1 is not None:
+                fake_summary(sweep.point_dir(out, p), {'F1': f1, 'F2': 1.0})
+        cols, rows = sweep.table(out, sw)
+        rcols, rrows = sweep.runs_table(sw, cols, rows)
+        self.assertEqual(rcols[:7], ['point', 'mr', 'size', 'runs', 'F1 both mean',
+                                     'F1 both min', 'F1 both max'])
+        self.assertEqual(rrows[0][:7], ['mr=0,size=1024', '0', '1024', 3, 1.5, 1.0, 2.0])
+        self.assertEqual(rrows[1][:7], ['mr=8,size=1024', '8', '1024', 2, 0.375, 0.25, 0.5])
+        self.assertEqual(rrows[1][rcols.index('sum pair both mean')], 1.375)
+        sweep.write(out, sw, plots=False)
+        with open(os.path.join(out, 'sweep-runs.csv')) as f:
+            self.assertEqual(f.readline().split(',')[:4], ['point', 'mr', 'size', 'runs'])
+        self.assertIsNone(sweep.runs_table(sweep.read(self.write(SWEEP)), cols, rows))
 
     def test_completion_column(self):
         sw = sweep.read(self.write(SWEEP.replace('1024 4096 65536', '1024')))
