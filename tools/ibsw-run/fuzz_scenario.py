@@ -51,7 +51,7 @@ WORDS = [
     'S1', 'S2', 'H1', 'H5', 'S1/1', 'S2/24@0', 'port_xmit_data', '\t', '"',
     '\\', '\x00', '\u00e9', '\ufeff', 'sweep', 'x', '${x}', '${', '${}', '$',
     'when', 'mr=0', 'mr=0,8', 'size=', '=', ',', 'plot', 'F1:both', 'F1:both:payload',
-    'logx', 'logy',
+    'logx', 'logy', 'evenx', 'repeat', '2', '20', '21', 'run', '${run}',
 ]
 
 
