@@ -491,25 +491,26 @@ def text_table(cols, rows):
     return '\n'.join(lines) + '\n'
 
 
-def write(outdir, sw, plots=True):
-    """sweep.csv, sweep.txt, shares-SET.csv per fairness set and (with
-    gnuplot) sweep.png and shares.png; return the text table and a list of
-    plot errors."""
-    cols, rows = table(outdir, sw)
-    with open(os.path.join(outdir, 'sweep.csv'), 'w', newline='', encoding='utf-8') as f:
+def _write_csv(path, cols, rows):
+    """A table as CSV: a header, then the rows, None as an empty cell."""
+    with open(path, 'w', newline='', encoding='utf-8') as f:
         w = csv.writer(f, lineterminator='\n')
         w.writerow(cols)
         w.writerows([['' if v is None else v for v in r] for r in rows])
+
+
+def write(outdir, sw, plots=True):
+    """sweep.csv, sweep.txt, shares-SET.csv per fairness set, with repeat
+    sweep-runs.csv and sweep-runs.txt, and (with gnuplot) sweep.png and
+    shares.png; return the text table and a list of plot errors."""
+    cols, rows = table(outdir, sw)
+    _write_csv(os.path.join(outdir, 'sweep.csv'), cols, rows)
     text = text_table(cols, rows)
     with open(os.path.join(outdir, 'sweep.txt'), 'w', encoding='utf-8') as f:
         f.write(text)
     runs = runs_table(sw, cols, rows)
     if runs:
-        with open(os.path.join(outdir, 'sweep-runs.csv'), 'w', newline='',
-                  encoding='utf-8') as f:
-            w = csv.writer(f, lineterminator='\n')
-            w.writerow(runs[0])
-            w.writerows([['' if v is None else v for v in r] for r in runs[1]])
+        _write_csv(os.path.join(outdir, 'sweep-runs.csv'), *runs)
         runs_text = text_table(*runs)
         with open(os.path.join(outdir, 'sweep-runs.txt'), 'w', encoding='utf-8') as f:
             f.write(runs_text)
@@ -517,11 +518,7 @@ def write(outdir, sw, plots=True):
     errors = []
     shares = share_tables(outdir, sw)
     for name, window, flows, srows in shares:
-        with open(os.path.join(outdir, f'shares-{name}.csv'), 'w', newline='',
-                  encoding='utf-8') as f:
-            w = csv.writer(f, lineterminator='\n')
-            w.writerow(['point'] + flows)
-            w.writerows([['' if v is None else v for v in r] for r in srows])
+        _write_csv(os.path.join(outdir, f'shares-{name}.csv'), ['point'] + flows, srows)
     if plots and shares and rows:
         try:
             plot.shares(outdir, [(f'shares-{n}.csv', f'{n} in {w}', fl)
