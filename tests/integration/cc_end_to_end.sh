@@ -110,16 +110,18 @@ held() {
 
 rm -f "$IBSW_LOGDIR/summary"
 
-# short SCENARIO NAME [ALL]: the scenario with F1 alone for 100 ms (its
-# rate is steady within 5 ms of its start), then all five flows for ALL ms
-# (150) after the same 185 ms of settling as the paper's schedule: the
-# contributors start 150 ms earlier than in the scenario file. Written
-# elsewhere, it names its topology and OpenSM's configuration by absolute
-# paths.
+# short SCENARIO NAME [ALL [SCALE]]: the scenario with F1 alone for 100 ms
+# (its rate is steady within 5 ms of its start), then all five flows for
+# ALL ms (150) after the same 185 ms of settling as the paper's schedule:
+# the contributors start 150 ms earlier than in the scenario file; at time
+# scale SCALE (the scenario's). Written elsewhere, it names its topology
+# and OpenSM's configuration by absolute paths.
 short() {
 	local all=${3:-150}
+	local -a scale=()
 
-	sed -e "s/^name .*/name $2/" -e "s/^duration .*/duration $((300 + all))ms/" \
+	[ -z "${4:-}" ] || scale=(-e "s/^scale .*/scale $4/")
+	sed -e "s/^name .*/name $2/" -e "s/^duration .*/duration $((300 + all))ms/" "${scale[@]}" \
 		-e 's/^window f1-alone .*/window f1-alone 50ms 100ms/' \
 		-e "s/^window all .*/window all 300ms $((300 + all))ms/" \
 		-e "s|^topology \.\./|topology $IBSW_ROOT/|" \
@@ -133,8 +135,7 @@ cc_on() {
 
 	if [ "$LONG" != 1 ]; then
 		scn=$IBSW_LOGDIR/on.scn
-		short "$SCN" seed002-s1-cc-1x-short 300 |
-			sed -e "s/^scale .*/scale $ON_SCALE/" >"$scn"
+		short "$SCN" seed002-s1-cc-1x-short 300 "$ON_SCALE" >"$scn"
 	fi
 	run on "$scn" || return
 	while read -r line; do note "CC on: $line"; done < <(held on)
@@ -214,11 +215,10 @@ cc_opensm() {
 	if [ "$LONG" != 1 ]; then
 		scn=$IBSW_LOGDIR/sm.scn
 		# at cc_on's scale: rxe's time_scale is one of the settings compared
-		short "$SCN_SM" seed002-s1-cc-1x-sm-f1 |
-			awk -v scale="$ON_SCALE" '($1 == "flow" && $2 != "F1") || $1 == "fairness" ||
+		short "$SCN_SM" seed002-s1-cc-1x-sm-f1 150 "$ON_SCALE" |
+			awk '($1 == "flow" && $2 != "F1") || $1 == "fairness" ||
 			     ($1 == "window" && $2 == "all") { next }
-			     $1 == "duration" { $2 = "150ms" }
-			     $1 == "scale" { $2 = scale } { print }' >"$scn"
+			     $1 == "duration" { $2 = "150ms" } { print }' >"$scn"
 	fi
 	# OpenSM's files stay where fabric up left them when it fails
 	run sm "$scn" || { tail -n 30 /run/ibsw/opensm/opensm.log /run/ibsw/opensm/opensm.out; false; } ||

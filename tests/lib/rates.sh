@@ -136,13 +136,22 @@ ibsw_port_name() {
 # ibsw_late_pct SW:PORT: percent of the last window that the port lost to
 # late engine runs ("" if it has no xmit_late)
 ibsw_late_pct() {
-	local p=$1 rate
+	local p=$1
 
 	[ -n "${_ibsw_late1[$p]+x}" ] && [ -n "${_ibsw_late0[$p]+x}" ] || return 1
+	ibsw_ticks_pct "$p" $((_ibsw_late1[$p] - _ibsw_late0[$p]))
+}
+
+# ibsw_ticks_pct SW:PORT TICKS: TICKS of the port's xmit_late or
+# port_xmit_wait (64-byte times at its rate) in percent of the last
+# ibsw_rate_window, emulated time
+ibsw_ticks_pct() {
+	local p=$1 rate
+
 	read -r rate _ <"/sys/class/ibsw/${p%:*}/ports/${p#*:}/rate" || return 1
-	# ticks * 512 bit / rate = emulated s lost; window: us / 1e6 / scale
-	awk -v t=$((_ibsw_late1[$p] - _ibsw_late0[$p])) -v r="$rate" -v s="$_ibsw_win_scale" \
-		-v us="$_ibsw_win_us" 'BEGIN { printf "%.1f", 100 * t * 512 / (r * 1e9) * 1e6 * s / us }'
+	# ticks * 512 bit / rate = emulated s; window: us / 1e6 / scale
+	awk -v t="$2" -v r="$rate" -v s="$_ibsw_win_scale" -v us="$_ibsw_win_us" \
+		'BEGIN { printf "%.1f", 100 * t * 512 / (r * 1e9) * 1e6 * s / us }'
 }
 
 # ibsw_rate_fail REASON: a measured rate is outside its bound. The case

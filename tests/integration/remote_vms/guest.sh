@@ -101,21 +101,11 @@ case_write_bw() {
 	echo
 	read -r inj _ < <(ibsw_hca_rate H1)
 	ibsw_note "ib_write_bw H1 -> H4: S1/4 sent $((r[S1:4] / 1000000)) Mb/s of emulated time, H1 injects at most $((inj / 1000000))"
-	ibsw_note "S1/4 waited for credit $(wait_pct $((w1 - w0)))% of the window; the carrier's round trip $(($(cat "$R/rtt_srtt_ns") / 1000)) us smoothed, $(($(cat "$R/rtt_max_ns") / 1000)) us at most"
+	ibsw_note "S1/4 waited for credit $(ibsw_ticks_pct S1:4 $((w1 - w0)))% of the window; the carrier's round trip $(($(cat "$R/rtt_srtt_ns") / 1000)) us smoothed, $(($(cat "$R/rtt_max_ns") / 1000)) us at most"
 	[ "${r[S1:4]}" -ge $((inj * 9 / 10)) ] && return
 	# Say whether the CPU was late (a case of its own), then fail
 	ibsw_cpu_check S1:4 S1:1 || return
 	ibsw_rate_fail "S1/4 at ${r[S1:4]} bit/s, below 90% of H1's $inj"
-}
-
-# wait_pct TICKS: PortXmitWait ticks (64-byte times of S1/4's link) in
-# percent of the last ibsw_rate_window, emulated time
-wait_pct() {
-	local rate
-
-	read -r rate _ </sys/class/ibsw/S1/ports/4/rate
-	awk -v t="$1" -v r="$rate" -v s="$_ibsw_win_scale" -v us="$_ibsw_win_us" \
-		'BEGIN { printf "%.1f", 100 * t * 512 / (r * 1e9) * 1e6 * s / us }'
 }
 
 # B: ib_write_bw's server in H4, for one client
