@@ -92,8 +92,35 @@ void ibsw_cc_level_init(struct ibsw_cc_level *lv, unsigned int threshold,
 {
 	lv->enter = ibsw_cc_enter_level(threshold, buf_credits, floor);
 	lv->leave = lv->enter > max_pkt ? lv->enter - max_pkt : 1;
+	lv->floor = floor;
+	lv->hyst = max_pkt;
 }
 EXPORT_SYMBOL_IF_KUNIT(ibsw_cc_level_init);
+
+/**
+ * ibsw_cc_level_per_input() - levels for a fill compared per input port
+ * @out: filled in
+ * @lv: the port VL's levels (ibsw_cc_level_init())
+ * @inputs: input ports with packets queued for the port VL
+ *
+ * %IBSW_CC_FILL_COMPARE_PER_INPUT: the sum of the VoQs' fills meets the
+ * entry level divided by the input ports that contribute to it, so the
+ * more inputs share a port VL, the sooner it enters the state. The level
+ * never goes below the floor, under which pacing jitter alone would mark;
+ * the exit level keeps its hysteresis of one largest packet below it.
+ * No input (an empty port VL) counts as one; off stays off.
+ */
+void ibsw_cc_level_per_input(struct ibsw_cc_level *out,
+			     const struct ibsw_cc_level *lv,
+			     unsigned int inputs)
+{
+	*out = *lv;
+	if (!lv->enter || inputs <= 1)
+		return;
+	out->enter = max(lv->enter / inputs, lv->floor);
+	out->leave = out->enter > lv->hyst ? out->enter - lv->hyst : 1;
+}
+EXPORT_SYMBOL_IF_KUNIT(ibsw_cc_level_per_input);
 
 /**
  * ibsw_cc_clock_update() - account time in the state up to now

@@ -6,7 +6,10 @@
  * - Threshold levels: a Threshold of 1..15 becomes, per output port VL, a
  *   fill (credits queued for the port VL, summed over the input ports) at
  *   which the port VL enters the congestion state, and a lower one at
- *   which it leaves it again (hysteresis of one largest packet).
+ *   which it leaves it again (hysteresis of one largest packet). How the
+ *   VoQs' fills meet the levels is a switch setting (fill_compare): their
+ *   sum, each VoQ on its own, or the sum against the levels divided by
+ *   the input ports queueing.
  * - State: a port VL is in the state while its fill is at or above the
  *   level and it is a root (it has had credit for its next packet at the
  *   end of the last %IBSW_CC_ROOT_PASSES engine passes) or its
@@ -45,22 +48,29 @@
  * @packet_size: smallest packet marked, in 64-byte credits
  * @marking_rate: eligible packets left unmarked between two marked ones
  * @victim: its Victim_Mask bit: it may enter the state as a victim
+ * @fill_compare: the switch's IBSW_CC_FILL_COMPARE_*: how the VoQs' fills
+ *	meet the levels
  */
 struct ibsw_cc_params {
 	u8	threshold;
 	u8	packet_size;
 	u16	marking_rate;
 	bool	victim;
+	u8	fill_compare;
 };
 
 /**
  * struct ibsw_cc_level - fills at which a port VL enters and leaves the state
  * @enter: enter at a fill of this many credits or more; 0: never (off)
  * @leave: stay while the fill is at least this, always 1 or more
+ * @floor: the lowest entry level (ibsw_cc_enter_level())
+ * @hyst: credits of the largest packet: @leave is @enter less this
  */
 struct ibsw_cc_level {
 	u32	enter;
 	u32	leave;
+	u32	floor;
+	u32	hyst;
 };
 
 /*
@@ -95,6 +105,9 @@ u32 ibsw_cc_jitter_credits(u64 rate_bps, u32 scale, u64 slack_ns);
 void ibsw_cc_level_init(struct ibsw_cc_level *lv, unsigned int threshold,
 			unsigned int buf_credits, unsigned int floor,
 			unsigned int max_pkt);
+void ibsw_cc_level_per_input(struct ibsw_cc_level *out,
+			     const struct ibsw_cc_level *lv,
+			     unsigned int inputs);
 
 /**
  * ibsw_cc_next_state() - the congestion state of a port VL after a change

@@ -46,6 +46,7 @@ static void ibsw_cc_params_of(const struct ibsw_port *port,
 		p->marking_rate = s->marking_rate;
 	}
 	p->victim = ibsw_cc_mask_test(s->victim_mask, port->num);
+	p->fill_compare = s->fill_compare;
 }
 
 /**
@@ -162,6 +163,13 @@ static int ibsw_cc_check_switch(const struct ibsw_switch *sw,
 				   req->threshold, IBSW_CC_THRESHOLD_MAX);
 		return -EINVAL;
 	}
+	if ((req->set & IBSW_CC_SET_FILL_COMPARE) &&
+	    req->fill_compare > IBSW_CC_FILL_COMPARE_PER_INPUT) {
+		NL_SET_ERR_MSG_FMT(extack, "fill-compare %u: want 0 to %u",
+				   req->fill_compare,
+				   IBSW_CC_FILL_COMPARE_PER_INPUT);
+		return -EINVAL;
+	}
 	if ((fields & IBSW_CC_SET_CS_THRESHOLD) && req->cs_threshold) {
 		NL_SET_ERR_MSG_FMT(extack,
 				   "credit starvation is not supported: cs-threshold %u must be 0",
@@ -267,6 +275,8 @@ int ibsw_cc_set(struct ibsw_switch *sw, const struct ibsw_cc_setting *req,
 		s->packet_size = req->packet_size;
 	if (fields & IBSW_CC_SET_MARKING_RATE)
 		s->marking_rate = req->marking_rate;
+	if (req->set & IBSW_CC_SET_FILL_COMPARE)
+		s->fill_compare = req->fill_compare;
 	if (req->set & IBSW_CC_SET_CONTROL_MAP)
 		s->control_map = req->control_map;
 	else if (fields)

@@ -396,6 +396,7 @@ struct ibsw_cc_port_setting {
 #define IBSW_CC_SET_CS_RETURN_DELAY	BIT(5)
 #define IBSW_CC_SET_MARKING_RATE	BIT(6)
 #define IBSW_CC_SET_CONTROL_MAP		BIT(7)
+#define IBSW_CC_SET_FILL_COMPARE	BIT(8)
 
 /**
  * struct ibsw_cc_setting - SwitchCongestionSetting of a switch
@@ -410,6 +411,9 @@ struct ibsw_cc_port_setting {
  * @cs_threshold: credit starvation threshold (only 0)
  * @cs_return_delay: credit starvation return delay (only 0)
  * @marking_rate: eligible packets left unmarked between marked ones
+ * @fill_compare: IBSW_CC_FILL_COMPARE_*, how the VoQs' fills meet the
+ *	threshold; not a SwitchCongestionSetting field, so no Control_Map
+ *	component selects it
  */
 struct ibsw_cc_setting {
 	u32	set;
@@ -421,6 +425,7 @@ struct ibsw_cc_setting {
 	u8	cs_threshold;
 	u16	cs_return_delay;
 	u16	marking_rate;
+	u8	fill_compare;
 };
 
 /**

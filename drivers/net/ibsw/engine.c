@@ -117,6 +117,16 @@ static u16 ibsw_engine_eligible(struct ibsw_engine *e, u8 *src, u16 *nocredit)
 	return ok;
 }
 
+/* A switch output's packet of @len wire bytes left the VoQ of @src, @vl */
+static void ibsw_engine_fill_sub(struct ibsw_engine *e, unsigned int src,
+				 unsigned int vl, unsigned int len)
+{
+	unsigned int credits = ibsw_wire_credits(len);
+
+	e->cc_fill[vl] -= credits;
+	e->voq_fill[src * IBSW_NR_DATA_VLS + vl] -= credits;
+}
+
 static struct sk_buff *ibsw_engine_dequeue(struct ibsw_engine *e,
 					   unsigned int vl, unsigned int src)
 {
@@ -172,7 +182,7 @@ static unsigned int ibsw_engine_hoq(struct ibsw_engine *e, u64 now, u64 life,
 		ret[n].vl = cb->in_vl;
 		ret[n].len = cb->wire_len;
 		n++;
-		e->cc_fill[vl] -= ibsw_wire_credits(cb->wire_len);
+		ibsw_engine_fill_sub(e, s, vl, cb->wire_len);
 		ibsw_stat_inc(e->port, IBSW_CNT_XMIT_DISCARDS);
 		ibsw_stat_inc(e->port, IBSW_CNT_HOQ_DISCARDS);
 		__skb_queue_tail(drop, skb);
@@ -227,13 +237,37 @@ static void ibsw_engine_cc_roots(struct ibsw_engine *e, u16 no)
 	e->cc_victim = victim;
 }
 
+/* The fullest of a VL's VoQs, in credits */
+static u32 ibsw_engine_voq_fill_max(const struct ibsw_engine *e,
+				    unsigned int vl)
+{
+	unsigned int s;
+	u32 most = 0;
+
+	for_each_set_bit(s, e->busy[vl], e->nr_src)
+		most = max(most, e->voq_fill[s * IBSW_NR_DATA_VLS + vl]);
+	return most;
+}
+
 static void ibsw_engine_cc_vl(struct ibsw_engine *e, unsigned int vl)
 {
+	const struct ibsw_cc_level *lv = &e->cc_level[vl];
 	bool cong = e->cc_state & BIT(vl);
+	u32 fill = e->cc_fill[vl];
+	struct ibsw_cc_level per;
 
 	lockdep_assert_held(&e->lock);
-	if (ibsw_cc_next_state(cong, &e->cc_level[vl], e->cc_fill[vl],
-			       !(e->cc_victim & BIT(vl)),
+	switch (e->cc.fill_compare) {
+	case IBSW_CC_FILL_COMPARE_VOQ:
+		fill = ibsw_engine_voq_fill_max(e, vl);
+		break;
+	case IBSW_CC_FILL_COMPARE_PER_INPUT:
+		ibsw_cc_level_per_input(&per, lv,
+					bitmap_weight(e->busy[vl], e->nr_src));
+		lv = &per;
+		break;
+	}
+	if (ibsw_cc_next_state(cong, lv, fill, !(e->cc_victim & BIT(vl)),
 			       e->cc.victim) == cong)
 		return;
 	e->cc_state ^= BIT(vl);
@@ -490,7 +524,7 @@ static void ibsw_engine_pass(struct ibsw_engine *e)
 			ret[nret].len = len;
 			nret++;
 			ibsw_stat_pkt(e->port, true, vl, len);
-			e->cc_fill[vl] -= ibsw_wire_credits(len);
+			ibsw_engine_fill_sub(e, src[vl], vl, len);
 			if (e->cc_state & BIT(vl))
 				ibsw_engine_cc_mark(e, vl, skb, now);
 		}
@@ -726,7 +760,7 @@ int ibsw_engine_enqueue(struct ibsw_engine *e, unsigned int src,
 			struct sk_buff *skb)
 {
 	struct ibsw_skb_cb *cb = ibsw_cb(skb);
-	unsigned int vl = cb->out_vl;
+	unsigned int vl = cb->out_vl, credits;
 	int err;
 
 	spin_lock(&e->lock);
@@ -746,7 +780,9 @@ int ibsw_engine_enqueue(struct ibsw_engine *e, unsigned int src,
 		__skb_queue_tail(ibsw_voq(e, src, vl), skb);
 		__set_bit(src, e->busy[vl]);
 		WRITE_ONCE(e->queued, e->queued | BIT(vl));
-		e->cc_fill[vl] += ibsw_wire_credits(cb->wire_len);
+		credits = ibsw_wire_credits(cb->wire_len);
+		e->cc_fill[vl] += credits;
+		e->voq_fill[src * IBSW_NR_DATA_VLS + vl] += credits;
 		if (e->cc.threshold)
 			ibsw_engine_cc_vl(e, vl);
 		ibsw_engine_start(e);

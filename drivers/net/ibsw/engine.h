@@ -122,6 +122,9 @@ struct ibsw_cc_log {
  *	there: its last packet sent, or the first pass that saw it queued
  *	(0 until then)
  * @hoq_armed: when @hoq_timer fires; 0 if it is not armed
+ * @voq_fill: switch output: credits queued in each VoQ, indexed as @voq
+ *	(%IBSW_CC_FILL_COMPARE_VOQ compares each with the levels); the
+ *	array follows @voq in the engine's allocation
  * @voq: the queues, [src * IBSW_NR_DATA_VLS + vl]
  */
 struct ibsw_engine {
@@ -176,6 +179,7 @@ struct ibsw_engine {
 	u64			hoq_since[IBSW_NR_DATA_VLS];
 	u64			hoq_armed;
 
+	u32			*voq_fill;
 	struct sk_buff_head	voq[];
 };
 

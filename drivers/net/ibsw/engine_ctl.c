@@ -29,10 +29,13 @@ struct ibsw_engine *ibsw_engine_alloc(struct ibsw_port *port, bool hca)
 	struct ibsw_engine *e;
 	unsigned int i;
 
-	e = kvzalloc(struct_size(e, voq, nr_src * IBSW_NR_DATA_VLS),
+	e = kvzalloc(size_add(struct_size(e, voq, nr_src * IBSW_NR_DATA_VLS),
+			      array_size(nr_src * IBSW_NR_DATA_VLS,
+					 sizeof(*e->voq_fill))),
 		     GFP_KERNEL);
 	if (!e)
 		return NULL;
+	e->voq_fill = (u32 *)&e->voq[nr_src * IBSW_NR_DATA_VLS];
 	spin_lock_init(&e->lock);
 	hrtimer_init(&e->timer, CLOCK_MONOTONIC, HRTIMER_MODE_ABS_SOFT);
 	e->timer.function = ibsw_engine_run;
@@ -148,6 +151,8 @@ void ibsw_engine_close(struct ibsw_engine *e)
 	memset(e->fifo_stopped, 0, sizeof(e->fifo_stopped));
 	WRITE_ONCE(e->queued, 0);
 	memset(e->cc_fill, 0, sizeof(e->cc_fill));
+	memset(e->voq_fill, 0,
+	       e->nr_src * IBSW_NR_DATA_VLS * sizeof(*e->voq_fill));
 	e->cc_victim = 0;
 	memset(e->cc_root_run, IBSW_CC_ROOT_PASSES, sizeof(e->cc_root_run));
 	wire = e->wire;
@@ -205,8 +210,10 @@ void ibsw_engine_trim(struct ibsw_engine *e, unsigned int nr_vls)
 	spin_lock_bh(&e->lock);
 	e->nr_vls = nr_vls;
 	for (vl = nr_vls; vl < IBSW_NR_DATA_VLS; vl++) {
-		for (s = 0; s < e->nr_src; s++)
+		for (s = 0; s < e->nr_src; s++) {
 			skb_queue_splice_tail_init(ibsw_voq(e, s, vl), &drop);
+			e->voq_fill[s * IBSW_NR_DATA_VLS + vl] = 0;
+		}
 		bitmap_zero(e->busy[vl], IBSW_MAX_SRC);
 		e->fifo_bytes[vl] = 0;
 		e->fifo_stopped[vl] = 0;

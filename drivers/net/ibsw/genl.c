@@ -200,7 +200,7 @@ static const struct nla_policy ibsw_cc_get_nl_policy[IBSW_A_CC_SWITCH_NAME + 1] 
 };
 
 /* IBSW_CMD_CC_SET - do */
-static const struct nla_policy ibsw_cc_set_nl_policy[IBSW_A_CC_PORT_SETTING + 1] = {
+static const struct nla_policy ibsw_cc_set_nl_policy[IBSW_A_CC_FILL_COMPARE + 1] = {
 	[IBSW_A_CC_SWITCH_NAME] = { .type = NLA_NUL_STRING, .len = IBSW_NAME_LEN, },
 	[IBSW_A_CC_CONTROL_MAP] = NLA_POLICY_MASK(NLA_U32, 0x1f),
 	[IBSW_A_CC_VICTIM_MASK] = NLA_POLICY_EXACT_LEN(32),
@@ -211,6 +211,7 @@ static const struct nla_policy ibsw_cc_set_nl_policy[IBSW_A_CC_PORT_SETTING + 1]
 	[IBSW_A_CC_CS_RETURN_DELAY] = { .type = NLA_U16, },
 	[IBSW_A_CC_MARKING_RATE] = { .type = NLA_U16, },
 	[IBSW_A_CC_PORT_SETTING] = NLA_POLICY_NESTED(ibsw_cc_port_nl_policy),
+	[IBSW_A_CC_FILL_COMPARE] = NLA_POLICY_MAX(NLA_U8, 2),
 };
 
 /* IBSW_CMD_CC_LOG_GET - do */
@@ -425,7 +426,7 @@ static const struct genl_split_ops ibsw_nl_ops[] = {
 		.doit		= ibsw_nl_cc_set_doit,
 		.post_doit	= ibsw_nl_post_doit,
 		.policy		= ibsw_cc_set_nl_policy,
-		.maxattr	= IBSW_A_CC_PORT_SETTING,
+		.maxattr	= IBSW_A_CC_FILL_COMPARE,
 		.flags		= GENL_ADMIN_PERM | GENL_CMD_CAP_DO,
 	},
 	{

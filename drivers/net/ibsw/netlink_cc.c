@@ -27,7 +27,8 @@ static size_t ibsw_nl_cc_size(unsigned int nr_ports)
 	       nla_total_size(sizeof(u16)) +			/* info */
 	       nla_total_size(sizeof(u32)) +			/* control-map */
 	       2 * nla_total_size(IBSW_CC_MASK_BYTES) +		/* masks */
-	       3 * nla_total_size(sizeof(u8)) +	/* threshold, packet-size, cs-threshold */
+	       /* threshold, packet-size, cs-threshold, fill-compare */
+	       4 * nla_total_size(sizeof(u8)) +
 	       2 * nla_total_size(sizeof(u16)) +	/* cs-return-delay, marking-rate */
 	       nr_ports * port;
 }
@@ -66,7 +67,8 @@ static int ibsw_nl_cc_put(struct sk_buff *skb, const struct ibsw_switch *sw,
 	    nla_put_u8(skb, IBSW_A_CC_PACKET_SIZE, ci->sw.packet_size) ||
 	    nla_put_u8(skb, IBSW_A_CC_CS_THRESHOLD, 0) ||
 	    nla_put_u16(skb, IBSW_A_CC_CS_RETURN_DELAY, 0) ||
-	    nla_put_u16(skb, IBSW_A_CC_MARKING_RATE, ci->sw.marking_rate))
+	    nla_put_u16(skb, IBSW_A_CC_MARKING_RATE, ci->sw.marking_rate) ||
+	    nla_put_u8(skb, IBSW_A_CC_FILL_COMPARE, ci->sw.fill_compare))
 		return -EMSGSIZE;
 	for (i = 0; i < ci->nr_ports; i++) {
 		const struct ibsw_cc_port_setting *ps = &ci->port[i];
@@ -230,6 +232,10 @@ static void ibsw_nl_parse_cc(struct genl_info *info,
 	if (tb[IBSW_A_CC_MARKING_RATE]) {
 		req->set |= IBSW_CC_SET_MARKING_RATE;
 		req->marking_rate = nla_get_u16(tb[IBSW_A_CC_MARKING_RATE]);
+	}
+	if (tb[IBSW_A_CC_FILL_COMPARE]) {
+		req->set |= IBSW_CC_SET_FILL_COMPARE;
+		req->fill_compare = nla_get_u8(tb[IBSW_A_CC_FILL_COMPARE]);
 	}
 }
 

@@ -21,6 +21,25 @@
 #define IBSW_CC_LOG_EVENTS	15
 
 /**
+ * enum ibsw_cc_fill_compare - How a switch compares the fill of an output port
+ *   VL's VoQs with its threshold to decide whether the port VL is in the
+ *   congestion state: a switch designer's choice the IBA leaves open (the
+ *   three ways of Gran and Reinemo's IB CC model).
+ * @IBSW_CC_FILL_COMPARE_SUM: The sum of the VoQs' fills against the
+ *   threshold's level (the default).
+ * @IBSW_CC_FILL_COMPARE_VOQ: Each VoQ's fill against the level; any one at or
+ *   above it.
+ * @IBSW_CC_FILL_COMPARE_PER_INPUT: The sum against the level divided by the
+ *   number of input ports with packets queued for the port VL (never below the
+ *   lowest level).
+ */
+enum ibsw_cc_fill_compare {
+	IBSW_CC_FILL_COMPARE_SUM,
+	IBSW_CC_FILL_COMPARE_VOQ,
+	IBSW_CC_FILL_COMPARE_PER_INPUT,
+};
+
+/**
  * enum ibsw_cc_control_map - Control_Map of SwitchCongestionSetting: which
  *   components a cc-set applies. Without it, every attribute present is
  *   applied.
@@ -300,6 +319,7 @@ enum {
 	IBSW_A_CC_CS_RETURN_DELAY,
 	IBSW_A_CC_MARKING_RATE,
 	IBSW_A_CC_PORT_SETTING,
+	IBSW_A_CC_FILL_COMPARE,
 
 	__IBSW_A_CC_MAX,
 	IBSW_A_CC_MAX = (__IBSW_A_CC_MAX - 1)

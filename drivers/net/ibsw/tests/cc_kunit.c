@@ -121,6 +121,54 @@ static void ibsw_cc_level_floor_test(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, lv.leave, c->leave);
 }
 
+/*
+ * Fill compared per input port: the entry level divided by the inputs
+ * queueing, never below the floor, the exit one largest packet lower
+ * (or 1).
+ */
+
+struct kt_per_input_case {
+	const char	*desc;
+	unsigned int	threshold;
+	unsigned int	floor;
+	unsigned int	inputs;
+	u32		enter;
+	u32		leave;
+};
+
+static const struct kt_per_input_case kt_per_input_cases[] = {
+	/* t1, floor 378: 1024 / 959 for one input (or none) */
+	{ "t1 no input", 1, 378, 0, 1024, 959 },
+	{ "t1 one input", 1, 378, 1, 1024, 959 },
+	/* 1024 / 2 = 512, exit 512 - 65 */
+	{ "t1 two inputs", 1, 378, 2, 512, 447 },
+	/* 1024 / 3 = 341 is below the floor: 378, exit 313 */
+	{ "t1 three inputs at the floor", 1, 378, 3, 378, 313 },
+	{ "t1 36 inputs at the floor", 1, 378, 36, 378, 313 },
+	/* t8, floor 65: 576 / 4 = 144, exit 79 */
+	{ "t8 four inputs", 8, KT_M, 4, 144, 79 },
+	/* t15, floor 65: 128 / 2 = 64 is below it: 65, exit 1 */
+	{ "t15 two inputs", 15, KT_M, 2, 65, 1 },
+	/* off stays off whatever the inputs */
+	{ "off", 0, KT_M, 5, 0, 1 },
+};
+
+KUNIT_ARRAY_PARAM_DESC(kt_per_input, kt_per_input_cases, desc);
+
+static void ibsw_cc_level_per_input_test(struct kunit *test)
+{
+	const struct kt_per_input_case *c = test->param_value;
+	struct ibsw_cc_level lv, per;
+
+	ibsw_cc_level_init(&lv, c->threshold, KT_B, c->floor, KT_M);
+	ibsw_cc_level_per_input(&per, &lv, c->inputs);
+	KUNIT_EXPECT_EQ(test, per.enter, c->enter);
+	KUNIT_EXPECT_EQ(test, per.leave, c->leave);
+	/* the port VL's own levels are left as they were */
+	KUNIT_EXPECT_EQ(test, lv.enter, ibsw_cc_enter_level(c->threshold, KT_B,
+							    c->floor));
+}
+
 /* The levels decrease uniformly: 64 credits per step for the default buffer */
 static void ibsw_cc_level_uniform_test(struct kunit *test)
 {
@@ -834,6 +882,7 @@ static void ibsw_cc_recent_test(struct kunit *test)
 static struct kunit_case ibsw_cc_test_cases[] = {
 	KUNIT_CASE_PARAM(ibsw_cc_level_test, kt_level_gen_params),
 	KUNIT_CASE_PARAM(ibsw_cc_level_floor_test, kt_floor_gen_params),
+	KUNIT_CASE_PARAM(ibsw_cc_level_per_input_test, kt_per_input_gen_params),
 	KUNIT_CASE(ibsw_cc_level_uniform_test),
 	KUNIT_CASE_PARAM(ibsw_cc_jitter_test, kt_jitter_gen_params),
 	KUNIT_CASE_PARAM(ibsw_cc_state_test, kt_state_gen_params),

@@ -667,6 +667,77 @@ static void ibsw_engine_hoq_starved_test(struct kunit *test)
 	KUNIT_EXPECT_STREQ(test, kt_arrived(test, rxq), "2");
 }
 
+/*
+ * How the VoQs' fills meet the threshold (fill_compare). Input port 1
+ * queues packets for the output's VL 0 under its entry level L, then
+ * input port 2 queues one more:
+ * - "sum over L": port 1 just under L, so the sum reaches L and no VoQ
+ *   does: sum and per-input enter, voq does not;
+ * - "sum over L/2": port 1 at max(L / 2, floor), the sum still under L:
+ *   only per-input enters, and only once the second input queues.
+ * The engine is held by the test, so the packets stay queued.
+ */
+struct kt_fill_case {
+	const char	*desc;
+	u8		how;
+	bool		half;		/* "sum over L/2", else "sum over L" */
+	bool		two_inputs;	/* in the state once port 2 queues */
+};
+
+static const struct kt_fill_case kt_fill_cases[] = {
+	{ "sum, sum over L", IBSW_CC_FILL_COMPARE_SUM, false, true },
+	{ "voq, sum over L", IBSW_CC_FILL_COMPARE_VOQ, false, false },
+	{ "per-input, sum over L", IBSW_CC_FILL_COMPARE_PER_INPUT, false, true },
+	{ "sum, sum over L/2", IBSW_CC_FILL_COMPARE_SUM, true, false },
+	{ "voq, sum over L/2", IBSW_CC_FILL_COMPARE_VOQ, true, false },
+	{ "per-input, sum over L/2", IBSW_CC_FILL_COMPARE_PER_INPUT, true, true },
+};
+
+KUNIT_ARRAY_PARAM_DESC(kt_fill, kt_fill_cases, desc);
+
+static void ibsw_engine_fill_compare_test(struct kunit *test)
+{
+	const struct kt_fill_case *c = test->param_value;
+	struct ibsw_cc_params p = { .threshold = 1, .fill_compare = c->how };
+	unsigned int credits = ibsw_wire_credits(KT_LEN), n, i;
+	struct ibsw_switch *sw;
+	struct ibsw_engine *e;
+	u32 enter, floor;
+
+	/* The largest scale: pacing jitter adds least to the floor */
+	kt_fabric_set(test, false, IBSW_TIME_SCALE_MAX);
+	sw = kt_switch(test, "kt_fill", 3, 3);
+	kt_host(test, sw->ports[3], false);
+	e = sw->ports[3]->out;
+	kt_engine_own(e, true);
+	KUNIT_ASSERT_EQ(test, kunit_add_action_or_reset(test,
+							kt_engine_release, e),
+			0);
+	rtnl_lock();
+	ibsw_engine_set_cc(e, &p);
+	rtnl_unlock();
+	enter = e->cc_level[0].enter;
+	floor = e->cc_level[0].floor;
+
+	if (c->half) {
+		n = DIV_ROUND_UP(max(enter / 2, floor), credits);
+		/* room for the case: the sum stays under L */
+		KUNIT_ASSERT_LT(test, (n + 1) * credits, enter);
+	} else {
+		n = (enter - 1) / credits;
+	}
+	KUNIT_ASSERT_LE(test, n * credits, kt_free(sw->ports[1]));
+	for (i = 0; i < n; i++)
+		kt_send(test, sw->ports[1], 1);
+	/* One input under L: no way of comparing enters */
+	KUNIT_EXPECT_EQ(test, ibsw_engine_cc_state(e), 0);
+	kt_send(test, sw->ports[2], 2);
+	KUNIT_EXPECT_EQ(test, ibsw_engine_cc_state(e) & 1, c->two_inputs);
+	KUNIT_EXPECT_EQ(test, e->voq_fill[1 * IBSW_NR_DATA_VLS], n * credits);
+	KUNIT_EXPECT_EQ(test, e->voq_fill[2 * IBSW_NR_DATA_VLS], credits);
+	KUNIT_EXPECT_EQ(test, e->cc_fill[0], (n + 1) * credits);
+}
+
 static struct kunit_case ibsw_engine_test_cases[] = {
 	KUNIT_CASE(ibsw_engine_forward_test),
 	KUNIT_CASE(ibsw_engine_no_route_test),
@@ -677,6 +748,7 @@ static struct kunit_case ibsw_engine_test_cases[] = {
 	KUNIT_CASE(ibsw_engine_trim_race_test),
 	KUNIT_CASE(ibsw_engine_hoq_credit_test),
 	KUNIT_CASE(ibsw_engine_hoq_starved_test),
+	KUNIT_CASE_PARAM(ibsw_engine_fill_compare_test, kt_fill_gen_params),
 	{}
 };
 
