@@ -21,6 +21,7 @@ static void usage(FILE *f)
 		"       ibswctl cc set SW [control_map MAP] [victim_mask MASK] [credit_mask MASK]\n"
 		"                [threshold T] [packet_size P] [marking_rate R]\n"
 		"                [cs_threshold T] [cs_return_delay SHIFT:MULT]\n"
+		"                [fill_compare sum|voq|per_input]\n"
 		"       ibswctl cc set SW/PORT [valid on|off] [threshold T] [packet_size P]\n"
 		"                [marking_rate R] [control_type 0|1]\n"
 		"       ibswctl [-j] cc log SW\n"
@@ -30,6 +31,8 @@ static void usage(FILE *f)
 		"ones, 0 marks all. MASK: a 256-bit hex number, bit n = port n (0x14: ports 2\n"
 		"and 4), or ports:LIST (ports:1,3,5-7). MAP: a number up to 0x1f or names from\n"
 		"victim_mask,credit_mask,threshold,cs,marking_rate; only those parts apply.\n"
+		"fill_compare: the VoQs' fill against the threshold, their sum (the default),\n"
+		"each VoQ, or the sum per input port queueing; no control_map part selects it.\n"
 		"Names may be written with '-' for '_'.\n");
 }
 
@@ -378,6 +381,14 @@ void ctl_print_cc(struct ctl *ctl, const struct nlmsghdr *nlh,
 		fprintf(f, " packet_size %u", mnl_attr_get_u8(tb[IBSW_A_CC_PACKET_SIZE]));
 	if (tb[IBSW_A_CC_MARKING_RATE])
 		fprintf(f, " marking_rate %u", mnl_attr_get_u16(tb[IBSW_A_CC_MARKING_RATE]));
+	if (tb[IBSW_A_CC_FILL_COMPARE]) {
+		const char *how = ctl_fill_compare_name(mnl_attr_get_u8(tb[IBSW_A_CC_FILL_COMPARE]));
+
+		if (how)
+			fprintf(f, " fill_compare %s", how);
+		else
+			fprintf(f, " fill_compare %u", mnl_attr_get_u8(tb[IBSW_A_CC_FILL_COMPARE]));
+	}
 	fputc('\n', f);
 	if (tb[IBSW_A_CC_VICTIM_MASK] || tb[IBSW_A_CC_CREDIT_MASK]) {
 		fprintf(f, "   ");
@@ -508,6 +519,7 @@ struct cc_set {
 	uint8_t victim[CTL_MASK_LEN], credit[CTL_MASK_LEN];
 	uint32_t threshold, packet_size, cs_threshold, marking_rate;
 	uint16_t cs_delay;
+	uint8_t fill_compare;
 };
 
 /* The Control_Map bit that applies each attribute (OpenSM's grouping) */
@@ -524,7 +536,24 @@ static const struct {
 	{ "cs_return_delay", IBSW_A_CC_CS_RETURN_DELAY, IBSW_CC_CONTROL_MAP_CS },
 	{ "marking_rate", IBSW_A_CC_MARKING_RATE, IBSW_CC_CONTROL_MAP_MARKING_RATE },
 	{ "control_map", IBSW_A_CC_CONTROL_MAP, 0 },
+	{ "fill_compare", IBSW_A_CC_FILL_COMPARE, 0 },
 };
+
+/* "sum", "voq", "per_input" (or "per-input") */
+static int parse_fill_compare(struct ctl *ctl, const char *val, uint8_t *how)
+{
+	const char *name;
+	uint32_t i;
+
+	for (i = 0; (name = ctl_fill_compare_name(i)); i++) {
+		if (is_key(val, name)) {
+			*how = i;
+			return 0;
+		}
+	}
+	ctl_err(ctl, "bad fill_compare \"%s\": expected sum, voq or per_input", val);
+	return -EINVAL;
+}
 
 static int parse_sw_value(struct ctl *ctl, uint16_t attr, const char *val, struct cc_set *cs)
 {
@@ -547,6 +576,8 @@ static int parse_sw_value(struct ctl *ctl, uint16_t attr, const char *val, struc
 		return ctl_parse_shift_mult(ctl, "cs_return_delay", val, &cs->cs_delay);
 	case IBSW_A_CC_MARKING_RATE:
 		return ctl_parse_u32(ctl, "marking_rate", val, 0, 65535, &cs->marking_rate);
+	case IBSW_A_CC_FILL_COMPARE:
+		return parse_fill_compare(ctl, val, &cs->fill_compare);
 	}
 	return -EINVAL;
 }
@@ -615,6 +646,8 @@ static int cc_set_switch(struct ctl *ctl, const char *sw, int argc, char **argv)
 		mnl_attr_put_u16(nlh, IBSW_A_CC_CS_RETURN_DELAY, cs.cs_delay);
 	if (cs.given & (1u << IBSW_A_CC_MARKING_RATE))
 		mnl_attr_put_u16(nlh, IBSW_A_CC_MARKING_RATE, cs.marking_rate);
+	if (cs.given & (1u << IBSW_A_CC_FILL_COMPARE))
+		mnl_attr_put_u8(nlh, IBSW_A_CC_FILL_COMPARE, cs.fill_compare);
 	err = ctl_request(ctl, nlh, NULL, NULL);
 	if (err)
 		return ctl_nl_err(ctl, err, "cc set %s", sw);

@@ -208,6 +208,7 @@ const char *ctl_speed_name(uint32_t speed);	/* "QDR" */
 const char *ctl_speed_key(uint32_t speed);	/* "qdr": the spec's enum name */
 const char *ctl_kind_name(uint32_t kind);	/* "host" */
 const char *ctl_remote_state_name(uint32_t state);	/* "up" */
+const char *ctl_fill_compare_name(uint32_t how);	/* "per-input" */
 uint64_t ctl_rate_bps(uint32_t width, uint32_t speed);
 /* "4xQDR (32 Gb/s)"; rate_bps 0: from the width and speed */
 void ctl_format_rate(char *buf, size_t len, uint32_t width, uint32_t speed,
@@ -232,6 +233,7 @@ enum ctl_attr_fmt {
 	CTL_FMT_BOOL,		/* u8 0/1 as false/true */
 	CTL_FMT_KIND,		/* enum names, as the spec spells them */
 	CTL_FMT_REMOTE_STATE,	/* u8 enum remote-state: "down", "up" */
+	CTL_FMT_FILL_COMPARE,	/* u8 enum cc-fill-compare: "sum", "voq", ... */
 	CTL_FMT_WIDTH,
 	CTL_FMT_SPEED,
 	CTL_FMT_MAC,		/* "02:1b:00:00:00:03" */

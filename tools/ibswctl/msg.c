@@ -267,6 +267,9 @@ static const struct ibsw_attr_def cc_defs[] = {
 	[IBSW_A_CC_PORT_SETTING] = {
 		"port-setting", IBSW_ATTR_NEST, .multi = true, .nest = &ctl_cc_port_attrs
 	},
+	[IBSW_A_CC_FILL_COMPARE] = {
+		"fill-compare", IBSW_ATTR_U8, .fmt = CTL_FMT_FILL_COMPARE
+	},
 };
 
 const struct ibsw_attr_set ctl_cc_attrs = {
@@ -475,6 +478,8 @@ static void json_value(struct ctl *ctl, const char *key, const struct nlattr *at
 	case IBSW_ATTR_U8:
 		if (def->fmt == CTL_FMT_REMOTE_STATE)
 			name = ctl_remote_state_name(mnl_attr_get_u8(attr));
+		else if (def->fmt == CTL_FMT_FILL_COMPARE)
+			name = ctl_fill_compare_name(mnl_attr_get_u8(attr));
 		if (def->fmt == CTL_FMT_BOOL)
 			jw_bool(jw, key, mnl_attr_get_u8(attr));
 		else if (name)

@@ -244,6 +244,18 @@ const char *ctl_remote_state_name(uint32_t state)
 	return state < ARRAY_SIZE(remote_state_names) ? remote_state_names[state] : NULL;
 }
 
+/* enum cc-fill-compare, as the spec spells it */
+static const char *const fill_compare_names[] = {
+	[IBSW_CC_FILL_COMPARE_SUM] = "sum",
+	[IBSW_CC_FILL_COMPARE_VOQ] = "voq",
+	[IBSW_CC_FILL_COMPARE_PER_INPUT] = "per-input",
+};
+
+const char *ctl_fill_compare_name(uint32_t how)
+{
+	return how < ARRAY_SIZE(fill_compare_names) ? fill_compare_names[how] : NULL;
+}
+
 /* Lanes times the lane rate, rounded once to the nearest bit/s (as rate.c). */
 uint64_t ctl_rate_bps(uint32_t width, uint32_t speed)
 {

@@ -1091,6 +1091,7 @@ static void cc_requests(void **state)
 		IBSW_A_CC_SWITCH_NAME, IBSW_A_CC_CONTROL_MAP, IBSW_A_CC_VICTIM_MASK,
 		IBSW_A_CC_CREDIT_MASK, IBSW_A_CC_THRESHOLD, IBSW_A_CC_PACKET_SIZE,
 		IBSW_A_CC_CS_THRESHOLD, IBSW_A_CC_CS_RETURN_DELAY, IBSW_A_CC_MARKING_RATE,
+		IBSW_A_CC_FILL_COMPARE,
 	};
 	static const uint16_t some[] = {
 		IBSW_A_CC_SWITCH_NAME, IBSW_A_CC_THRESHOLD, IBSW_A_CC_PACKET_SIZE,
@@ -1121,7 +1122,7 @@ static void cc_requests(void **state)
 	t_clear(t);
 	assert_int_equal(t_run(t, "cc set S2 marking_rate 7 cs_return_delay 1:5 cs_threshold 0\n"
 			       "packet_size 8 threshold 15 credit_mask 0 victim_mask ports:2,4\n"
-			       "control_map 0x1f"), 0);
+			       "control_map 0x1f fill_compare per_input"), 0);
 	nlh = only_req(t, IBSW_CMD_CC_SET, false);
 	expect_types(nlh, all, ARRAY_SIZE(all));
 	expect_str(nlh, IBSW_A_CC_SWITCH_NAME, "S2");
@@ -1139,6 +1140,19 @@ static void cc_requests(void **state)
 	expect_u8(nlh, IBSW_A_CC_CS_THRESHOLD, 0);
 	expect_u16(nlh, IBSW_A_CC_CS_RETURN_DELAY, 0x4005);
 	expect_u16(nlh, IBSW_A_CC_MARKING_RATE, 7);
+	expect_u8(nlh, IBSW_A_CC_FILL_COMPARE, IBSW_CC_FILL_COMPARE_PER_INPUT);
+
+	/* fill_compare alone, under a control map that selects nothing */
+	t_clear(t);
+	assert_int_equal(t_run(t, "cc set S2 control_map 0 fill-compare voq"), 0);
+	nlh = only_req(t, IBSW_CMD_CC_SET, false);
+	expect_u32(nlh, IBSW_A_CC_CONTROL_MAP, 0);
+	expect_u8(nlh, IBSW_A_CC_FILL_COMPARE, IBSW_CC_FILL_COMPARE_VOQ);
+	t_clear(t);
+	assert_int_equal(t_run(t, "cc set S2 fill_compare sum"), 0);
+	nlh = only_req(t, IBSW_CMD_CC_SET, false);
+	expect_u8(nlh, IBSW_A_CC_FILL_COMPARE, IBSW_CC_FILL_COMPARE_SUM);
+	assert_null(t_attr(nlh, IBSW_A_CC_THRESHOLD));
 
 	/* only what is given; dashes; the mask as ibccconfig takes it */
 	t_clear(t);
@@ -1240,6 +1254,11 @@ static void cc_errors(void **state)
 		{ "cc set S1 victim_mask 0x1", "bad victim_mask \"0x1\": bit 0 is port 0" },
 		{ "cc set S1 credit_mask zz", "bad credit_mask \"zz\"" },
 		{ "cc set S1 control_map 32", "control_map 32 out of range (0-0x1f)" },
+		{ "cc set S1 fill_compare fifo",
+		  "bad fill_compare \"fifo\": expected sum, voq or per_input" },
+		{ "cc set S1 fill_compare 1",
+		  "bad fill_compare \"1\": expected sum, voq or per_input" },
+		{ "cc set S1/2 fill_compare voq", "cc set S1/2: unknown argument \"fill_compare\"" },
 		{ "cc set S1 control_map victim_mask threshold 3",
 		  "cc set: threshold would not apply: control_map lacks threshold" },
 		{ "cc set S1 control_map threshold marking_rate 3",

@@ -587,6 +587,7 @@ static void cc_reply(struct nlmsghdr *r, bool ports)
 	mnl_attr_put_u8(r, IBSW_A_CC_CS_THRESHOLD, 0);
 	mnl_attr_put_u16(r, IBSW_A_CC_CS_RETURN_DELAY, 1 << 14 | 5);
 	mnl_attr_put_u16(r, IBSW_A_CC_MARKING_RATE, 1);
+	mnl_attr_put_u8(r, IBSW_A_CC_FILL_COMPARE, IBSW_CC_FILL_COMPARE_PER_INPUT);
 	if (!ports)
 		return;
 	cc_port_setting(r, 1, false, 0, 0, 0, 0);
@@ -595,7 +596,7 @@ static void cc_reply(struct nlmsghdr *r, bool ports)
 	cc_port_setting(r, 5, true, 10, 1, 0, 1u << 0 | 1u << 3);
 }
 
-#define CC_HEAD "S2: threshold 15 packet_size 8 marking_rate 1\n"			\
+#define CC_HEAD "S2: threshold 15 packet_size 8 marking_rate 1 fill_compare per-input\n"	\
 	"    victim_mask 0x1e (ports 1-4) credit_mask 0x0\n"				\
 	"    cs_threshold 0 cs_return_delay 1:5 "					\
 	"control_map 0x15 (victim-mask,threshold,marking-rate) info 0x0\n"
@@ -609,6 +610,7 @@ static void cc_reply(struct nlmsghdr *r, bool ports)
 static void cc_show_out(void **state)
 {
 	struct t *t = t_new();
+	struct nlmsghdr *r;
 	const char *out;
 
 	(void)state;
@@ -646,6 +648,21 @@ static void cc_show_out(void **state)
 	check_jq(out, "[.port_setting[] | select(.vls_congested | length > 0) | .port]", "[2,5]\n");
 	check_jq(out, ".port_setting[3]", CC_JSON_PORT5);
 	check_jq(out, "[.port_setting[] | select(.valid) | .port]", "[3,5]\n");
+	check_jq(out, ".fill_compare", "\"per-input\"\n");
+
+	/* a way of comparing this ibswctl does not know: its number */
+	t_clear(t);
+	r = t_reply(t, IBSW_CMD_CC_GET);
+	mnl_attr_put_strz(r, IBSW_A_CC_SWITCH_NAME, "S2");
+	mnl_attr_put_u8(r, IBSW_A_CC_FILL_COMPARE, 7);
+	assert_int_equal(t_run(t, "cc show S2"), 0);
+	assert_string_equal(t_out(t), "S2: fill_compare 7\n   \n");
+	t_clear(t);
+	r = t_reply(t, IBSW_CMD_CC_GET);
+	mnl_attr_put_strz(r, IBSW_A_CC_SWITCH_NAME, "S2");
+	mnl_attr_put_u8(r, IBSW_A_CC_FILL_COMPARE, 7);
+	assert_int_equal(t_run(t, "-j cc show S2"), 0);
+	check_jq(t_out(t), ".fill_compare", "7\n");
 	t_free(t);
 }
 
