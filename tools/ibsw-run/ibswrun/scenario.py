@@ -40,9 +40,11 @@ MPI_NP_MAX = 1024
 MPI_NICE_MAX = 19
 # cc lines: the settings of `ibswctl cc set SW` and `cc set SW/PORT`, with
 # the largest value of each number
-CC_KEYS = {'switch': ('threshold', 'marking_rate', 'packet_size', 'victim_mask'),
+CC_KEYS = {'switch': ('threshold', 'marking_rate', 'packet_size', 'victim_mask', 'fill_compare'),
            'port': ('valid', 'threshold', 'marking_rate', 'packet_size')}
 CC_RANGES = {'threshold': 15, 'marking_rate': 65535, 'packet_size': 255}
+# fill_compare: how a switch compares its VoQs' fill with the threshold
+FILL_COMPARE = ('sum', 'voq', 'per_input', 'per-input')
 # cc hca: rxe's congestion control settings (ports/1/cc in sysfs)
 HCA_KEYS = ('port_control', 'sl', 'ccti_timer', 'ccti_increase', 'trigger_threshold',
             'ccti_min', 'cct', 'becn_coalesce')
@@ -544,6 +546,9 @@ class _Parser:
             if key == 'valid':
                 if value not in ('on', 'off'):
                     raise _Bad(f"bad valid '{value}' (on or off)")
+            elif key == 'fill_compare':
+                if value not in FILL_COMPARE:
+                    raise _Bad(f"bad fill_compare '{value}' (sum, voq or per_input)")
             elif key == 'victim_mask':
                 if not re.fullmatch(r'(0x)?[0-9a-fA-F]{1,64}|ports:[0-9,-]+', value):
                     raise _Bad(f"bad victim_mask '{value}' (a hex number of up to 256 bits, "

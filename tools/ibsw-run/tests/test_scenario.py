@@ -319,12 +319,14 @@ class Parse(Base):
     def test_cc_settings(self):
         sc = self.load(HEAD + 'cc switch * threshold 15 marking_rate 0\n'
                        'cc switch S2 victim_mask ports:2,3 packet_size 8\n'
-                       'cc port S1/4 valid on threshold 10\n')
+                       'cc port S1/4 valid on threshold 10\n'
+                       'cc switch S1 fill_compare per_input\n')
         self.assertEqual(sc.cc, 'switch marking')
         self.assertEqual([(c.switch, c.port, c.args, c.line) for c in sc.cc_settings],
                          [('*', None, ['threshold', '15', 'marking_rate', '0'], 3),
                           ('S2', None, ['victim_mask', 'ports:2,3', 'packet_size', '8'], 4),
-                          ('S1', 4, ['valid', 'on', 'threshold', '10'], 5)])
+                          ('S1', 4, ['valid', 'on', 'threshold', '10'], 5),
+                          ('S1', None, ['fill_compare', 'per_input'], 6)])
         self.assertEqual(self.load(HEAD + 'cc off\n').cc_settings, [])
 
     def test_shipped_scenarios(self):
@@ -441,6 +443,10 @@ ERRORS = [
     ('cc_port_key', 'cc port S1/4 victim_mask 0x10\n', 3, "unknown cc port option 'victim_mask'"),
     ('cc_mask', 'cc switch S1 victim_mask ports:x\n', 3, "bad victim_mask 'ports:x'"),
     ('cc_valid', 'cc port S1/4 valid 1\n', 3, "bad valid '1' (on or off)"),
+    ('cc_fill_compare', 'cc switch * fill_compare max\n', 3,
+     "bad fill_compare 'max' (sum, voq or per_input)"),
+    ('cc_fill_compare_port', 'cc port S1/4 fill_compare voq\n', 3,
+     "unknown cc port option 'fill_compare'"),
     ('cc_off_and_on', 'cc off\ncc switch S1 threshold 1\n', 4, "cc settings and 'cc off' (line 3)"),
     ('cc_off_twice', 'cc off\ncc off\n', 4, "'cc off' given twice (first at line 3)"),
     ('fabric_unknown', 'fabric vls 4 pacing off\n', 3, "fabric: unknown word 'pacing'"),
