@@ -15,6 +15,8 @@
 #    spends the window in the congestion state, and S1's port to S2, a
 #    victim waiting for credit, enters the state only while its
 #    Victim_Mask bit is set;
+#  - fill_compare (voq, sum) decides whether S2's port to H5 marks at
+#    threshold 1 with two full VoQs;
 #  - cc log clear empties the log.
 # Time in congestion is read from sysfs (port_xmit_time_cong, ticks of 64
 # bytes at the port's rate) and shown as the fraction of the emulated time
@@ -97,7 +99,8 @@ bad_settings() {
 	before=$(cc_state) || ibsw_fail "cc show failed" || return
 	echo "$before"
 	# defaults: congestion control off, as on real switches
-	[ "$(ibswctl -j cc show S2 | jq -c '[.threshold, .victim_mask, .credit_mask]')" = '[0,[],[]]' ] ||
+	[ "$(ibswctl -j cc show S2 | jq -c '[.threshold, .victim_mask, .credit_mask, .fill_compare]')" = \
+		'[0,[],[],"sum"]' ] ||
 		ibsw_fail "S2's congestion control is not off by default" || return
 
 	# out of range: refused by ibswctl, nothing sent
@@ -106,14 +109,16 @@ bad_settings() {
 	refuse 2 'cs_threshold 16 out of range' cc set S1 cs_threshold 16 || return
 	refuse 2 'victim_mask port 255 out of range' cc set S1 victim_mask ports:255 || return
 	refuse 2 'bit 0 is port 0' cc set S1 victim_mask 0x1 || return
+	refuse 2 'bad fill_compare "max"' cc set S1 fill_compare max || return
 	# ... and by the kernel, without ibswctl in the way
 	if nl=$(ynl_cmd); then
 		out=$(printf '%s\n' 'do cc-set {"switch-name": "S1", "threshold": 16}' \
-			'do cc-set {"switch-name": "S1", "port-setting": [{"port": 1, "threshold": 16}]}' |
+			'do cc-set {"switch-name": "S1", "port-setting": [{"port": 1, "threshold": 16}]}' \
+			'do cc-set {"switch-name": "S1", "fill-compare": 3}' |
 			$nl)
 		echo "$out"
-		[ "$(jq -r 'select(.ok == false and (.extack | length > 0)) | .op' <<<"$out" | wc -l)" = 2 ] ||
-			ibsw_fail "the kernel took threshold 16: $out" || return
+		[ "$(jq -r 'select(.ok == false and (.extack | length > 0)) | .op' <<<"$out" | wc -l)" = 3 ] ||
+			ibsw_fail "the kernel took threshold 16 or fill-compare 3: $out" || return
 	else
 		echo "no ynl: threshold 16 checked in ibswctl only"
 	fi
@@ -160,6 +165,14 @@ round_trip() {
 		ibsw_fail "cc set S1 control_map marking_rate failed" || return
 	got=$(ibswctl -j cc show S1 | jq -c '[.threshold, .marking_rate]')
 	[ "$got" = '[7,1]' ] || ibsw_fail "after marking_rate 1: $got, not [7,1]" || return
+	# fill_compare is no Control_Map component: it applies under any map
+	for how in voq per-input sum; do
+		ibswctl cc set S1 control_map 0 fill_compare "$how" ||
+			ibsw_fail "cc set S1 fill_compare $how failed" || return
+		got=$(ibswctl -j cc show S1 | jq -c '[.fill_compare, .threshold]')
+		[ "$got" = "[\"$how\",7]" ] ||
+			ibsw_fail "after fill_compare $how: $got, not [\"$how\",7]" || return
+	done
 	ibswctl cc set S1/3 valid off && ibswctl cc set S1 threshold 0 packet_size 0 marking_rate 0 \
 		victim_mask 0 || ibsw_fail "cc set back to the defaults failed" || return
 	got=$(ibswctl -j cc show S1 | jq -c '[.threshold, .packet_size, .marking_rate,
@@ -480,6 +493,37 @@ log_clear() {
 	refuse 1 '^ibswctl: cc log clear nosuch: ' cc log clear nosuch
 }
 ibsw_case log_clear log_clear
+
+# fill_compare reaches the datapath. At threshold 1 a port VL enters the
+# state at a whole input buffer of fill; H6 and H7 writing to H5 with
+# the HCAs' CC off fill their input buffers of S2, so the sum of the two
+# VoQs passes that level while one VoQ never can (packets do not fill a
+# buffer to its last credit): compared each on its own (voq), S2's port
+# to H5 marks nothing; compared as a sum, it marks.
+fill_compare_marks() {
+	local how f0 f1 c0 c1 fecn=() cong=()
+
+	snap_init
+	ibsw_flow_start H6 H5 && ibsw_flow_start H7 H5 && ibsw_flows_started || return
+	for how in voq sum; do
+		ibswctl cc set S2 threshold 1 packet_size 0 marking_rate 0 fill_compare "$how" ||
+			ibsw_fail "cc set S2 fill_compare $how failed" || return
+		sleep 1
+		read -r f0 <"${SNAP[s22_fecn]}" && read -r c0 <"${SNAP[s22_cong]}" || return
+		sleep "$WINDOW"
+		read -r f1 <"${SNAP[s22_fecn]}" && read -r c1 <"${SNAP[s22_cong]}" || return
+		ibswctl -d cc show S2
+		fecn+=($((f1 - f0))) cong+=($((c1 - c0)))
+		note "fill_compare $how: S2/$H5_PORT marked $((f1 - f0)), $((c1 - c0)) ticks in the state"
+	done
+	ibswctl cc set S2 threshold 0 fill_compare sum || ibsw_fail "cc set S2 back failed" || return
+	[ "${fecn[0]}" = 0 ] && [ "${cong[0]}" = 0 ] ||
+		ibsw_fail "voq: S2/$H5_PORT marked ${fecn[0]} packets, ${cong[0]} ticks in the state" ||
+		return
+	[ "${fecn[1]}" -gt 0 ] ||
+		ibsw_fail "sum: S2/$H5_PORT marked nothing with both VoQs full" || return
+}
+ibsw_case fill_compare_marks fill_compare_marks
 
 ibsw_case nothing_lost ibsw_nothing_lost
 
