@@ -382,12 +382,12 @@ void ctl_print_cc(struct ctl *ctl, const struct nlmsghdr *nlh,
 	if (tb[IBSW_A_CC_MARKING_RATE])
 		fprintf(f, " marking_rate %u", mnl_attr_get_u16(tb[IBSW_A_CC_MARKING_RATE]));
 	if (tb[IBSW_A_CC_FILL_COMPARE]) {
-		const char *how = ctl_fill_compare_name(mnl_attr_get_u8(tb[IBSW_A_CC_FILL_COMPARE]));
+		unsigned int how = mnl_attr_get_u8(tb[IBSW_A_CC_FILL_COMPARE]);
 
-		if (how)
-			fprintf(f, " fill_compare %s", how);
+		if (ctl_fill_compare_name(how))
+			fprintf(f, " fill_compare %s", ctl_fill_compare_name(how));
 		else
-			fprintf(f, " fill_compare %u", mnl_attr_get_u8(tb[IBSW_A_CC_FILL_COMPARE]));
+			fprintf(f, " fill_compare %u", how);
 	}
 	fputc('\n', f);
 	if (tb[IBSW_A_CC_VICTIM_MASK] || tb[IBSW_A_CC_CREDIT_MASK]) {

@@ -654,9 +654,10 @@ static void cc_show_out(void **state)
 	t_clear(t);
 	r = t_reply(t, IBSW_CMD_CC_GET);
 	mnl_attr_put_strz(r, IBSW_A_CC_SWITCH_NAME, "S2");
+	mnl_attr_put_u16(r, IBSW_A_CC_INFO, 0);
 	mnl_attr_put_u8(r, IBSW_A_CC_FILL_COMPARE, 7);
 	assert_int_equal(t_run(t, "cc show S2"), 0);
-	assert_string_equal(t_out(t), "S2: fill_compare 7\n   \n");
+	assert_string_equal(t_out(t), "S2: fill_compare 7\n    info 0x0\n");
 	t_clear(t);
 	r = t_reply(t, IBSW_CMD_CC_GET);
 	mnl_attr_put_strz(r, IBSW_A_CC_SWITCH_NAME, "S2");
