@@ -20,6 +20,8 @@ same way (seed 002's Figs. 12 and 14), sweep-completion.png the
 fixed-size flows' completion times (seed 000's Fig. 4a); "evenx" spaces
 the values evenly instead. A sweep stopped part way goes on with
 --resume: points whose run ended are kept (the plot line may change).
+--only NAME=VALUE[,VALUE...] runs only the points with those values (a
+long grid run in parts: the table has every point, those not run empty).
 
 Pure logic: no VM, no fabric; ibsw-run drives the runs.
 """
@@ -249,6 +251,37 @@ def _when(path, no, line, words):
         raise ScenarioError(path, no, "'when' takes a condition and a scenario line "
                             '(when NAME=VALUE[,VALUE...] LINE)')
     return name, vals
+
+
+def parse_only(sw, specs):
+    """The points that --only NAME=VALUE[,VALUE...] options choose, as a
+    dict NAME -> set of values (a point is chosen when it has one of the
+    values of every name given; no option chooses every point). Raise
+    ValueError saying why for a name no sweep line has, a value its line
+    does not list, or a name given twice."""
+    values = {n: v for n, v, _ in sw.axes}
+    only = {}
+    for spec in specs:
+        name, eq, vals = spec.partition('=')
+        if not eq or not name or not vals:
+            raise ValueError(f"--only {spec}: NAME=VALUE[,VALUE...]")
+        if name not in values:
+            raise ValueError(f"--only {spec}: no sweep line defines '{name}' "
+                             f"({' '.join(values)})")
+        if name in only:
+            raise ValueError(f'--only {spec}: {name} given twice')
+        chosen = vals.split(',')
+        for v in chosen:
+            if v not in values[name]:
+                raise ValueError(f'--only {spec}: {v} is not a value of sweep {name} '
+                                 f"({' '.join(values[name])})")
+        only[name] = set(chosen)
+    return only
+
+
+def chosen(point, only):
+    """True when --only's choice (parse_only()) takes the point."""
+    return all(point[n] in vals for n, vals in only.items())
 
 
 def point_id(point):

@@ -600,6 +600,49 @@ class Driver(Base):
         self.assertEqual(self.sweep('--resume')[0], 0)
         self.assertEqual(self.ran, [])
 
+    def test_only_then_the_rest(self):
+        # a grid run in two parts: --only one value, then --resume --only
+        # the other; the table has every point from the first part on
+        rc, out, err = self.sweep('--only', 'mr=8', '--only', 'size=1024,65536')
+        self.assertEqual(rc, 0)
+        self.assertEqual(self.ran, ['mr=8,size=1024', 'mr=8,size=65536'])
+        self.assertIn('6 points (mr 2 x size 3) of which --only chose 2, 2 to run', out)
+        self.assertEqual(self.states(), ['not run'] * 3 + ['done', 'not run', 'done'])
+        self.assertIn('4 points not done', err)
+        self.assertIn('--resume', err)
+        with open(os.path.join(self.out, 'sweep.csv')) as f:
+            self.assertEqual(len(f.read().strip().split('\n')), 7)
+        self.ran = []
+        rc, _, _ = self.sweep('--resume', '--only', 'mr=0')
+        self.assertEqual(rc, 0)
+        self.assertEqual(self.ran, ['mr=0,size=1024', 'mr=0,size=4096', 'mr=0,size=65536'])
+        self.assertEqual(self.states(), ['done'] * 4 + ['not run', 'done'])
+        self.ran = []
+        rc, _, err = self.sweep('--resume')
+        self.assertEqual((rc, self.ran, err), (0, ['mr=8,size=4096'], ''))
+        self.assertEqual(self.states(), ['done'] * 6)
+
+    def test_only_refused(self):
+        # what --only names must be in the sweep: nothing runs otherwise
+        for spec, why in (('mr=16', "--only mr=16: 16 is not a value of sweep mr (0 8)"),
+                          ('rate=1', "--only rate=1: no sweep line defines 'rate' (mr size)"),
+                          ('mr', '--only mr: NAME=VALUE[,VALUE...]'),
+                          ('mr=', '--only mr=: NAME=VALUE[,VALUE...]')):
+            rc, _, err = self.sweep('--only', spec)
+            self.assertEqual((rc, self.ran), (('exit', 2), []), spec)
+            self.assertIn(why, err)
+            self.assertFalse(os.path.exists(self.out))
+        rc, _, err = self.sweep('--only', 'mr=0', '--only', 'mr=8')
+        self.assertEqual(rc, ('exit', 2))
+        self.assertIn('--only mr=8: mr given twice', err)
+
+    def test_only_plain_scenario(self):
+        self.path = self.write(f'topology {TOPO}\nduration 1ms\n', 'plain.scn')
+        with redirect_stderr(io.StringIO()) as err, self.assertRaises(SystemExit) as cm:
+            self.mod.main([self.path, '-o', self.out, '--no-vm', '--only', 'mr=0'])
+        self.assertEqual(cm.exception.code, 2)
+        self.assertIn('--only is for sweeps', err.getvalue())
+
     def test_resume_plain_scenario(self):
         self.path = self.write(f'topology {TOPO}\nduration 1ms\n', 'plain.scn')
         with redirect_stderr(io.StringIO()) as err, self.assertRaises(SystemExit) as cm:
