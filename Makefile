@@ -6,10 +6,11 @@
 #                   rdma_rxe.ko and the userspace tools
 #   make check      every test: tool unit tests, KUnit, VM integration
 #   make demo       scenario 1 of seed 002 with ibsw-run: table and plots
-#   make reproduce [R="NAME..."]
+#   make reproduce [R="NAME..."] [ONLY="NAME=VALUE[,VALUE...]..."]
 #                   the papers' figures ibsw reproduces, one scenario each
 #                   (Documentation/reproductions.md); an interrupted sweep
-#                   resumes where it stopped
+#                   resumes where it stopped; ONLY runs those points of
+#                   the sweeps (a long grid in parts)
 #   make table3     seed 002's Table III: HPCC as the victim of a hot spot,
 #                   CC off and on, against the paper (scripts/table3; 2 h)
 #   make netpipe    NetPIPE as the victim of that hot spot, CC off and on:
@@ -120,7 +121,7 @@ demo: all
 	$(Q)$(IBSW_ROOT)/scripts/demo
 
 reproduce: all
-	$(Q)R="$(R)" $(IBSW_ROOT)/scripts/reproduce
+	$(Q)R="$(R)" ONLY="$(ONLY)" $(IBSW_ROOT)/scripts/reproduce
 
 table3: all
 	$(Q)$(IBSW_ROOT)/scripts/table3
