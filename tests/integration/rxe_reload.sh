@@ -8,7 +8,8 @@
 # per-namespace UDP 4791 sockets; rounds 1, 5, 9 and the last also run a
 # quick ibv_rc_pingpong (the others do not even wait for the GIDs). Odd
 # rounds delete the rdma links and namespaces before unloading, even
-# rounds unload with devices and namespaces still present.
+# rounds unload with devices and namespaces still present. Then a load
+# with UDP 4791 taken, and the priority of the QP tasks' workqueue.
 # shellcheck source=tests/lib.sh disable=SC2317,SC2034
 . "$(dirname "$0")/../lib.sh"
 
@@ -105,10 +106,33 @@ port_in_use() {
 	[ "$n" = 2 ] || ibsw_fail "init_net has $n UDP 4791 sockets after reload"
 }
 
+# The QP tasks run on rxe_wq at high priority (patch 0010: the requester
+# paces flows, the responder returns BECNs); the workqueue goes with the
+# module and comes back with it. 6.1's rxe runs them as tasklets.
+wq_nice() { cat /sys/bus/workqueue/devices/rxe_wq/nice 2>/dev/null; }
+task_priority() {
+	local n
+
+	case $(uname -r) in
+	6.1.*) ibsw_skip "6.1's rxe runs its QP tasks as tasklets" || return ;;
+	esac
+	n=$(wq_nice)
+	[ "$n" = -20 ] ||
+		ibsw_fail "rxe_wq at nice '${n:-(no rxe_wq)}', want -20" || return
+	ibsw_rxe_unload || ibsw_fail "rmmod rdma_rxe failed" || return
+	[ ! -e /sys/bus/workqueue/devices/rxe_wq ] ||
+		ibsw_fail "rxe_wq outlived the module" || return
+	ibsw_rxe_load_patched || ibsw_fail "insmod failed" || return
+	n=$(wq_nice)
+	[ "$n" = -20 ] ||
+		ibsw_fail "reloaded, rxe_wq at nice '${n:-(no rxe_wq)}', want -20"
+}
+
 for ((r = 1; r <= ROUNDS; r++)); do
 	ibsw_case "$(printf 'round_%02d' "$r")" round "$r"
 done
 ibsw_case port_in_use port_in_use
+ibsw_case task_priority task_priority
 # Leave the module loaded, as the VM started.
 ibsw_rxe_load_patched >>"$IBSW_LOGDIR/cleanup.log" 2>&1
 
