@@ -109,23 +109,23 @@ port_in_use() {
 # The QP tasks run on rxe_wq at high priority (patch 0010: the requester
 # paces flows, the responder returns BECNs); the workqueue goes with the
 # module and comes back with it. 6.1's rxe runs them as tasklets.
-wq_nice() { cat /sys/bus/workqueue/devices/rxe_wq/nice 2>/dev/null; }
-task_priority() {
+# wq_highpri WHEN: rxe_wq exists at nice -20
+wq_highpri() {
 	local n
 
-	case $(uname -r) in
-	6.1.*) ibsw_skip "6.1's rxe runs its QP tasks as tasklets" || return ;;
-	esac
-	n=$(wq_nice)
+	n=$(cat /sys/bus/workqueue/devices/rxe_wq/nice 2>/dev/null)
 	[ "$n" = -20 ] ||
-		ibsw_fail "rxe_wq at nice '${n:-(no rxe_wq)}', want -20" || return
+		ibsw_fail "$1, rxe_wq at nice '${n:-(no rxe_wq)}', want -20"
+}
+task_priority() {
+	[ "$(ibsw_kseries "$(uname -r)")" != 6.1 ] ||
+		ibsw_skip "6.1's rxe runs its QP tasks as tasklets" || return
+	wq_highpri loaded || return
 	ibsw_rxe_unload || ibsw_fail "rmmod rdma_rxe failed" || return
 	[ ! -e /sys/bus/workqueue/devices/rxe_wq ] ||
 		ibsw_fail "rxe_wq outlived the module" || return
 	ibsw_rxe_load_patched || ibsw_fail "insmod failed" || return
-	n=$(wq_nice)
-	[ "$n" = -20 ] ||
-		ibsw_fail "reloaded, rxe_wq at nice '${n:-(no rxe_wq)}', want -20"
+	wq_highpri reloaded
 }
 
 for ((r = 1; r <= ROUNDS; r++)); do
