@@ -10,11 +10,11 @@
 #  - scenario 1 (F1 H1->H4, then F2-F5 from H2, H3, H6, H7 to H5) with
 #    marking on in both switches and HCA congestion control off: S2 marks
 #    the packets it sends to H5 with FECN, H5 accepts them (the ICRC still
-#    holds), the congestion log names all four contributors and never F1,
-#    S2's port to H4 never marks while F1 is held back, S2's port to H5
-#    spends the window in the congestion state, and S1's port to S2, a
-#    victim waiting for credit, enters the state only while its
-#    Victim_Mask bit is set;
+#    holds), the congestion log names all four contributors and F1 only
+#    as often as S2's port to H4 marked, which it (almost) never does
+#    while F1 is held back, S2's port to H5 spends the window in the
+#    congestion state, and S1's port to S2, a victim waiting for credit,
+#    enters the state only while its Victim_Mask bit is set;
 #  - fill_compare (voq, sum) decides whether S2's port to H5 marks at
 #    threshold 1 with two full VoQs;
 #  - cc log clear empties the log.
@@ -213,6 +213,8 @@ snap_init() {
 		[s21_fecn]=$(cnt_path S2 "$H4_PORT" port_xmit_fecn)
 		[s21_cong]=$(cnt_path S2 "$H4_PORT" port_xmit_time_cong)
 		[s21_pkts]=$(cnt_path S2 "$H4_PORT" port_xmit_packets)
+		[s21_late]=$(cnt_path S2 "$H4_PORT" xmit_late)
+		[s14_late]=$(cnt_path S1 "$S1_S2" xmit_late)
 		[s14_cong]=$(cnt_path S1 "$S1_S2" port_xmit_time_cong)
 		[s14_fecn]=$(cnt_path S1 "$S1_S2" port_xmit_fecn)
 		[s14_wait]=$(cnt_path S1 "$S1_S2" port_xmit_wait)
@@ -366,9 +368,11 @@ fecn_to_h5() {
 }
 ibsw_case fecn_to_h5 fecn_to_h5
 
-# The congestion log of S2 names all four contributors, and never F1
+# The congestion log of S2 names all four contributors, and F1 (H1 -> H4)
+# only for packets S2's port to H4 really marked (f1_never_marked bounds
+# how many); its port map names H5's port, and H4's only then too.
 log_sources() {
-	local lid pairs h f1
+	local lid pairs h f1 h4_marks map want
 
 	have_vars || return
 	pairs=$(jq -s -c '[.[] | .event[]? | [.slid, .dlid]] | unique' \
@@ -381,34 +385,56 @@ log_sources() {
 			'any(.[]; . == [$s, $d])' <<<"$pairs" >/dev/null ||
 			ibsw_fail "no marking of $h's packets (SLID $lid) in S2's log" || return
 	done
-	f1=$(jq --argjson s "${HOST_LID[H1]}" --argjson d "${HOST_LID[H4]}" \
-		'[.[] | select(. == [$s, $d])] | length' <<<"$pairs")
-	[ "$f1" = 0 ] || ibsw_fail "S2's log has F1's packets (H1 -> H4)" || return
-	[ "$(jq '[.[] | select(.[1] != '"${HOST_LID[H5]}"')] | length' <<<"$pairs")" = 0 ] ||
-		ibsw_fail "S2's log has packets not bound to H5: $pairs" || return
-	[ "$(tail -n 1 "$IBSW_LOGDIR/phase-b.log-S2.jsonl" | jq -c '.port_map')" = "[$H5_PORT]" ] ||
-		ibsw_fail "S2's port map is not [$H5_PORT]" || return
+	# the log was cleared just before snapshot a0
+	h4_marks=$((b1_s21_fecn - a0_s21_fecn))
+	f1=$(jq -s --argjson s "${HOST_LID[H1]}" --argjson d "${HOST_LID[H4]}" \
+		'[.[] | .event[]? | select(.slid == $s and .dlid == $d) | .timestamp] | unique
+		| length' "$IBSW_LOGDIR"/phase-*.log-S2.jsonl)
+	echo "F1's events in S2's log: $f1; S2/$H4_PORT marked $h4_marks packets"
+	[ "$f1" -le "$h4_marks" ] ||
+		ibsw_fail "S2's log has $f1 events of F1 (H1 -> H4), its port to H4 marked $h4_marks packets" ||
+		return
+	[ "$(jq '[.[] | select(.[1] != '"${HOST_LID[H5]}"' and .[1] != '"${HOST_LID[H4]}"')]
+		| length' <<<"$pairs")" = 0 ] ||
+		ibsw_fail "S2's log has packets bound to neither H5 nor H4: $pairs" || return
+	map=$(tail -n 1 "$IBSW_LOGDIR/phase-b.log-S2.jsonl" | jq -c '.port_map')
+	want="[$H5_PORT]"
+	[ "$h4_marks" = 0 ] || want=$(jq -c -n "[$H4_PORT, $H5_PORT] | sort")
+	[ "$map" = "$want" ] || ibsw_fail "S2's port map is $map, not $want" || return
 }
 ibsw_case log_sources log_sources
 
 # F1's own path is not congested while the contributors hold it back (its
-# share of S1's port to S2): S2's port to H4 marks nothing in the windows,
-# and S2's log never has F1 (log_sources). Before the windows F1 runs
-# alone at line rate through links of one rate, where a queue builds only
-# if an engine of the emulation runs later than its catch-up slack (a
-# stalled emulated CPU), and stays while F1 keeps the link full: not the
-# congestion tree this is about, so it is only reported.
+# share of S1's port to S2): S2's port to H4 (almost) never marks in the
+# windows. Not never: when H2 and H3 pause (their rxe starved of CPU in
+# the VM), F1's backlog at S1 crosses the S1-S2 link at QDR and queues at
+# S2's DDR port to H4 for real. Pausing them for 1 s on purpose
+# (hca-rate 1M at their S1 ports) made that port mark 25 packets (1.5% of
+# the 1700 F1 sends in the windows of a run without pause) and spend 1573
+# ticks (0.2% of the time) in the state; a CI run saw 2 marks. A port that took the root's congestion for its own would
+# mark most of F1's packets, all of the time: the bound is 5% of each.
+# Before the windows F1 runs alone at line rate through links of one
+# rate, where a queue builds only if an engine of the emulation runs
+# later than its catch-up slack (a stalled emulated CPU), and stays while
+# F1 keeps the link full: not the congestion tree this is about, so it is
+# only reported.
 f1_never_marked() {
-	local fecn cong f1
+	local fecn cong pkts fc f1
 
 	have_vars || return
 	fecn=$((b1_s21_fecn - a0_s21_fecn)) cong=$((b1_s21_cong - a0_s21_cong))
-	echo "S2/$H4_PORT over both windows: port_xmit_fecn +$fecn, port_xmit_time_cong +$cong;" \
+	pkts=$((b1_s21_pkts - a0_s21_pkts))
+	fc=$(frac "$cong" "$(port_bps S2 "$H4_PORT")" "$a0_t" "$b1_t")
+	echo "S2/$H4_PORT over both windows: port_xmit_fecn +$fecn of $pkts packets," \
+		"port_xmit_time_cong +$cong ($fc of the time);" \
 		"before them: $a0_s21_fecn of $a0_s21_pkts packets, $a0_s21_cong ticks"
-	note "S2's port to H4 marked $fecn packets ($cong ticks in congestion) in the windows, $a0_s21_fecn of $a0_s21_pkts ($a0_s21_cong ticks) before them, F1 alone at first"
-	[ "$fecn" = 0 ] || ibsw_fail "S2's port to H4 marked $fecn packets in the windows" || return
-	[ "$cong" = 0 ] ||
-		ibsw_fail "S2's port to H4 was $cong ticks in the congestion state in the windows" ||
+	note "S2's port to H4 marked $fecn of $pkts packets ($cong ticks, $fc of the time in congestion) in the windows, $a0_s21_fecn of $a0_s21_pkts ($a0_s21_cong ticks) before them, F1 alone at first"
+	note "engines late in the windows (xmit_late ticks): S1's port to S2 $((b1_s14_late - a0_s14_late)), S2's port to H4 $((b1_s21_late - a0_s21_late))"
+	[ "$pkts" -gt 0 ] || ibsw_fail "S2's port to H4 sent nothing in the windows" || return
+	[ $((fecn * 20)) -le "$pkts" ] ||
+		ibsw_fail "S2's port to H4 marked $fecn of $pkts packets in the windows" || return
+	awk -v f="$fc" 'BEGIN { exit !(f <= 0.05) }' ||
+		ibsw_fail "S2's port to H4 was in the congestion state $fc of the windows ($cong ticks)" ||
 		return
 	# S1's port to S2 is a victim in phase A (victim mask clear): it must
 	# not mark F1's packets either
