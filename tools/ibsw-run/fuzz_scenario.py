@@ -52,6 +52,7 @@ WORDS = [
     '\\', '\x00', '\u00e9', '\ufeff', 'sweep', 'x', '${x}', '${', '${}', '$',
     'when', 'mr=0', 'mr=0,8', 'size=', '=', ',', 'plot', 'F1:both', 'F1:both:payload',
     'logx', 'logy', 'evenx', 'repeat', '2', '20', '21', 'run', '${run}',
+    'timelines', 'mr=0,size=1024',
 ]
 
 

@@ -63,13 +63,14 @@ def _common(windows, duration):
     return lines
 
 
-def _series(csv, columns, titles, div=1, ranges=None):
+def _series(csv, columns, titles, div=1, ranges=None, colours=None):
     """Plot clauses of columns (1-based) of a CSV file with a header,
     values divided by div, each drawn only within its (start, stop) of
-    ranges if given."""
+    ranges if given, in the colours of COLOURS' indices colours if given
+    (a flow keeps its colour across panels), else in order."""
     parts = []
     for i, (col, title) in enumerate(zip(columns, titles)):
-        colour = COLOURS[i % len(COLOURS)]
+        colour = COLOURS[(colours[i] if colours else i) % len(COLOURS)]
         y = str(col) if div == 1 else f'(${col}/{div:g})'
         if ranges and ranges[i]:
             a, b = ranges[i]
@@ -122,6 +123,37 @@ def throughput(directory, flows, windows, duration, title, ranges=None):
     script += _common(windows, duration)
     script.append(_series('throughput.csv', range(2, len(flows) + 2), flows, ranges=ranges))
     return _run(directory, 'throughput', '\n'.join(script) + '\n')
+
+
+def timelines(directory, panels, duration, title, ymax=None):
+    """timelines.png: a panel per sweep point, its flows' throughput
+    against time, on the same axes (seed 002's Fig. 10, CC off above CC
+    on). panels: [(panel title, the point's throughput.csv relative to
+    directory, its windows {name: (start, stop)}, its flows [(column,
+    flow, colour index, (start, stop) or None)])]; ymax, the y axis's
+    top (every panel the same), else each its own."""
+    script = [
+        '# SPDX-License-Identifier: GPL-2.0',
+        "# Sweep points' throughput against time; redraw: gnuplot timelines.gp",
+        f'set terminal pngcairo size {WIDTH},{max(HEIGHT, PANEL * len(panels) + 80)} '
+        f'enhanced font "{FONT}" linewidth 1 rounded',
+        "set output 'timelines.png'",
+        'set datafile separator comma',
+        'set key noenhanced',
+        "set ylabel 'Throughput (emulated Gb/s)'",
+        f'set multiplot layout {len(panels)},1 title {_quote(title)} noenhanced',
+    ]
+    for i, (name, csv, windows, flows) in enumerate(panels):
+        script += ['unset arrow', 'unset label', f'set title {_quote(name)} noenhanced',
+                   "set xlabel 'Time (emulated s)'" if i == len(panels) - 1 else 'unset xlabel']
+        script += _common(windows, duration)
+        if ymax:
+            script.append(f'set yrange [0:{ymax!r}]')
+        script.append(_series(csv, [c for c, _, _, _ in flows], [f for _, f, _, _ in flows],
+                              ranges=[r for _, _, _, r in flows],
+                              colours=[k for _, _, k, _ in flows]))
+    script.append('unset multiplot')
+    return _run(directory, 'timelines', '\n'.join(script) + '\n')
 
 
 def counters(directory, panels, windows, duration, title):

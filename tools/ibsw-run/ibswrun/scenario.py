@@ -407,10 +407,10 @@ class _Parser:
         if key in ('sweep', 'repeat'):
             raise _Bad(f"'{key}' makes the file a sweep, which ibsw-run runs point by point "
                        '(ibswrun.sweep); a single run cannot take it')
-        if key in ('when', 'plot'):
+        if key in ('when', 'plot', 'timelines'):
             raise _Bad(f"'{key}' belongs to a sweep (ibswrun.sweep): 'when' chooses the lines "
-                       "of its points, 'plot' what its sweep.png draws; a single run cannot "
-                       'take it')
+                       "of its points, 'plot' what its sweep.png draws, 'timelines' which "
+                       'points its timelines.png draws; a single run cannot take it')
         if key not in KEYWORDS:
             raise _Bad(f"unknown keyword '{key}' ({' '.join(KEYWORDS)})")
         if key in SINGLE:

@@ -18,8 +18,11 @@ a line per combination of the other lines' values, and sweep-sum.png and
 sweep-var.png draw the fairness sets' sums and treatment variations the
 same way (seed 002's Figs. 12 and 14), sweep-completion.png the
 fixed-size flows' completion times (seed 000's Fig. 4a); "evenx" spaces
-the values evenly instead. A sweep stopped part way goes on with
---resume: points whose run ended are kept (the plot line may change).
+the values evenly instead. "timelines POINT..." draws timelines.png: the
+named points' flows against time, a panel each (seed 002's Fig. 10, CC
+off and on; seed 000's Fig. 3). A sweep stopped part way goes on with
+--resume: points whose run ended are kept (the plot and timelines lines
+may change).
 --only NAME=VALUE[,VALUE...] runs only the points with those values (a
 long grid run in parts: the table has every point, those not run empty).
 
@@ -51,6 +54,10 @@ MAX_POINTS = 1000
 # "repeat N": every point run N times, as a first axis of this name
 REPEAT_AXIS = 'run'
 MAX_REPEAT = 20
+# "timelines POINT...": at most this many panels in timelines.png
+MAX_TIMELINES = 6
+# the lines that only draw: they change no point's run
+DRAW_KEYWORDS = ('plot', 'timelines')
 
 
 class Plot:
@@ -68,25 +75,27 @@ class Plot:
 
 class Sweep:
     """A sweep file: its text, the axes [(name, [values], line)], its plot
-    line (a Plot, or None) and the grid of points (each a dict NAME ->
-    VALUE, in axis order)."""
+    line (a Plot, or None), the points its timelines line names (dicts,
+    as in points) and the grid of points (each a dict NAME -> VALUE, in
+    axis order)."""
 
-    def __init__(self, path, text, axes, plot_line=None):
+    def __init__(self, path, text, axes, plot_line=None, timelines=None):
         self.path, self.text, self.axes, self.plot = path, text, axes, plot_line
+        self.timelines = timelines or []
         self.points = [dict(zip([a[0] for a in axes], vals))
                        for vals in itertools.product(*[a[1] for a in axes])]
 
     def digest(self):
         """Identifies what the sweep's points run: its lines' words,
-        without comments, blank lines and the plot line, which only draws
-        (a finished sweep given a new plot line and resumed is redrawn).
-        A resumed sweep must be the same."""
+        without comments, blank lines and the plot and timelines lines,
+        which only draw (a finished sweep given a new plot line and
+        resumed is redrawn). A resumed sweep must be the same."""
         lines = []
         for no, line in enumerate(self.text.split('\n'), 1):
             words = _words(line)
             if words is None:
                 words = [line]
-            if words and not (self.plot and no == self.plot.line):
+            if words and words[0] not in DRAW_KEYWORDS:
                 lines.append(' '.join(words))
         return hashlib.sha256('\n'.join(lines).encode('utf-8')).hexdigest()
 
@@ -121,6 +130,7 @@ def read(path, text=None):
             raise ScenarioError(path, None, f'cannot read: {reason}') from e
     lines = text.split('\n')
     axes, used, refs, whens, plot_line, repeat = [], set(), [], [], None, None
+    timelines = None
     for no, line in enumerate(lines, 1):
         words = _words(line)
         if not words:
@@ -137,10 +147,16 @@ def read(path, text=None):
                                     f'{plot_line.line})')
             plot_line = _plot(path, no, words)
             continue
+        if words[0] == 'timelines':
+            if timelines:
+                raise ScenarioError(path, no, "'timelines' given twice (first at line "
+                                    f'{timelines[0]})')
+            timelines = (no, words[1:])
+            continue
         if words[0] == 'when':
             cond = _when(path, no, line, words)
             whens.append((no, cond))
-            if not words[2:] or words[2] in ('sweep', 'when', 'plot'):
+            if not words[2:] or words[2] in ('sweep', 'when') + DRAW_KEYWORDS:
                 raise ScenarioError(path, no, "'when' takes a condition and a scenario line "
                                     '(when NAME=VALUE[,VALUE...] LINE)')
         if words[0] != 'sweep':
@@ -181,6 +197,9 @@ def read(path, text=None):
         if plot_line:
             raise ScenarioError(path, plot_line.line, "'plot' but no sweep line: it "
                                 "chooses what a sweep's sweep.png draws")
+        if timelines:
+            raise ScenarioError(path, timelines[0], "'timelines' but no sweep line: it "
+                                "chooses the points a sweep's timelines.png draws")
         return None
     names = {a[0] for a in axes}
     for no, name in refs:
@@ -210,7 +229,8 @@ def read(path, text=None):
     if n > MAX_POINTS:
         raise ScenarioError(path, axes[-1][2], f'the grid has {n} points, more than '
                             f'{MAX_POINTS}')
-    return Sweep(path, text, axes, plot_line)
+    return Sweep(path, text, axes, plot_line,
+                 _timelines(path, *timelines, axes) if timelines else None)
 
 
 def _repeat(path, no, words):
@@ -240,6 +260,46 @@ def _plot(path, no, words):
         raise ScenarioError(path, no, "plot: logx and evenx exclude each other (evenx: "
                             "the values evenly spaced along x)")
     return Plot(series, 'logx' in opts, 'logy' in opts, no, evenx='evenx' in opts)
+
+
+def _timelines(path, no, specs, axes):
+    """The points of a timelines line: each NAME=VALUE,... naming every
+    axis once with one of its values (a point's ID, the names in any
+    order)."""
+    usage = ("'timelines' takes the points to draw, each NAME=VALUE,... with a value "
+             "of every sweep line (timelines POINT...)")
+    if not specs:
+        raise ScenarioError(path, no, usage)
+    if len(specs) > MAX_TIMELINES:
+        raise ScenarioError(path, no, f'timelines: {len(specs)} points, more than '
+                            f'{MAX_TIMELINES} panels')
+    values = {n: v for n, v, _ in axes}
+    points = []
+    for spec in specs:
+        given = {}
+        for part in spec.split(','):
+            name, eq, value = part.partition('=')
+            if not eq or not name or not value:
+                raise ScenarioError(path, no, f"timelines: '{spec}' is no point "
+                                    '(NAME=VALUE,...)')
+            if name not in values:
+                raise ScenarioError(path, no, f"timelines {spec}: no sweep line defines "
+                                    f"'{name}' ({' '.join(values)})")
+            if name in given:
+                raise ScenarioError(path, no, f'timelines {spec}: {name} given twice')
+            if value not in values[name]:
+                raise ScenarioError(path, no, f'timelines {spec}: {value} is not a value of '
+                                    f"sweep {name} ({' '.join(values[name])})")
+            given[name] = value
+        missing = [n for n in values if n not in given]
+        if missing:
+            raise ScenarioError(path, no, f"timelines {spec}: no value for '{missing[0]}' "
+                                '(a point names every sweep line)')
+        point = {n: given[n] for n in values}
+        if point in points:
+            raise ScenarioError(path, no, f'timelines: {point_id(point)} given twice')
+        points.append(point)
+    return points
 
 
 def _when(path, no, line, words):
@@ -303,7 +363,7 @@ def render(sw, point):
                 out.append('# ' + line)
                 continue
             line = WHEN_RE.match(line).group(2)
-        if words and words[0] in ('sweep', 'plot', 'repeat'):
+        if words and words[0] in ('sweep', 'repeat') + DRAW_KEYWORDS:
             out.append('# ' + line)
         else:
             # (a ${...} in a comment that is no sweep name stays)
@@ -565,7 +625,62 @@ def write(outdir, sw, plots=True):
             _plot_curves(outdir, sw, cols)
         except plot.PlotError as e:
             errors.append(str(e))
+    if plots and sw.timelines:
+        try:
+            _plot_timelines(outdir, sw)
+        except plot.PlotError as e:
+            errors.append(str(e))
     return text, errors
+
+
+def timeline_panels(outdir, sw):
+    """What timelines.png draws: (panels as plot.timelines takes them,
+    the emulated time the x axis spans, the highest throughput), a panel
+    per point of the timelines line whose run left its throughput.csv and
+    summary.json (a point not run yet is left out); None when none did.
+    A flow has one colour in every panel; each is drawn from a sample
+    before its launch to one after its end, as in throughput.png."""
+    panels, colours, end, top = [], {}, 0.0, 0.0
+    for p in sw.timelines:
+        pid = point_id(p)
+        csv_path = os.path.join('points', pid, 'throughput.csv')
+        try:
+            with open(os.path.join(point_dir(outdir, p), 'summary.json'),
+                      encoding='utf-8') as f:
+                summary = json.load(f)
+            with open(os.path.join(outdir, csv_path), newline='', encoding='utf-8') as f:
+                rows = list(csv.reader(f))
+        except (OSError, ValueError):
+            continue
+        if len(rows) < 3 or rows[0][:1] != ['t']:
+            continue
+        for r in rows[1:]:
+            top = max([top] + [v for v in map(_number, r[1:]) if v is not None])
+        step = summary.get('sample') or 0.0
+        flows = []
+        for col, name in enumerate(rows[0][1:], 2):
+            colours.setdefault(name, len(colours))
+            f = (summary.get('flows') or {}).get(name) or {}
+            a = f.get('launched') if f.get('launched') is not None else f.get('start')
+            b = f.get('stopped') if f.get('stopped') is not None else f.get('stop')
+            span = (max(a - step, 0.0), b + step) if a is not None and b is not None else None
+            flows.append((col, name, colours[name], span))
+        windows = {w: (v['start'], v['stop'])
+                   for w, v in (summary.get('windows') or {}).items()
+                   if v.get('start') is not None and v.get('stop') is not None}
+        end = max(end, summary.get('duration') or 0.0, summary.get('planned_duration') or 0.0)
+        panels.append((pid, csv_path, windows, flows))
+    return (panels, end or 1.0, top) if panels else None
+
+
+def _plot_timelines(outdir, sw):
+    """timelines.png, when a point of the timelines line has run."""
+    drawn = timeline_panels(outdir, sw)
+    if drawn:
+        panels, end, top = drawn
+        plot.timelines(outdir, panels, end,
+                       f'{os.path.basename(sw.path)}: throughput against time',
+                       ymax=top * 1.08 if top > 0 else None)
 
 
 def _number(v):

@@ -505,6 +505,119 @@ class Curves(Base):
         self.assertIn("set ylabel 'Completion time (emulated s)'", gp)
 
 
+def fake_throughput(pdir, flows, rows, launched=None):
+    """A point's throughput.csv (t, a column per flow) and the summary.json
+    fields timelines.png reads: its sample, duration, windows and each
+    flow's start and stop (launched: {flow: emulated time})."""
+    os.makedirs(pdir, exist_ok=True)
+    with open(os.path.join(pdir, 'throughput.csv'), 'w') as f:
+        f.write(','.join(['t'] + flows) + '\n')
+        f.writelines(','.join(map(str, r)) + '\n' for r in rows)
+    launched = launched or {}
+    s = {'sample': 0.001, 'duration': rows[-1][0], 'planned_duration': 0.01,
+         'windows': {'run': {'start': 0.0, 'stop': 0.01}, 'both': {'start': 0.005, 'stop': 0.01},
+                     'never': {'start': None, 'stop': None}},
+         'flows': {f: {'launched': launched.get(f), 'start': 0.0, 'stopped': None,
+                       'stop': 0.01} for f in flows}}
+    with open(os.path.join(pdir, 'summary.json'), 'w') as f:
+        json.dump(s, f)
+
+
+class Timelines(Base):
+    """timelines POINT...: the named points' flows against time, a panel
+    each (seed 002's Fig. 10: CC off above CC on)."""
+    TEXT = SWEEP + 'timelines size=1024,mr=8 mr=0,size=65536\n'
+
+    def test_points(self):
+        sw = sweep.read(self.write(self.TEXT))
+        # in the axes' order whatever the line's, as point_id names them
+        self.assertEqual([sweep.point_id(p) for p in sw.timelines],
+                         ['mr=8,size=1024', 'mr=0,size=65536'])
+        self.assertEqual(sweep.read(self.write(SWEEP)).timelines, [])
+        # a point's run does not see it: a comment at its line
+        self.assertEqual(sweep.render(sw, sw.points[0]).split('\n')[9],
+                         '# timelines size=1024,mr=8 mr=0,size=65536')
+        self.assertEqual(len(sweep.load_all(sw)), 6)
+
+    def test_only_draws(self):
+        # adding, changing or removing it keeps the sweep's identity
+        base = sweep.read(self.write(SWEEP)).digest()
+        for text in (self.TEXT, SWEEP + 'timelines mr=0,size=1024\n'):
+            self.assertEqual(sweep.read(self.write(text)).digest(), base)
+
+    def test_errors(self):
+        for text, reason in [
+                (SWEEP + 'timelines\n', "'timelines' takes the points to draw"),
+                (SWEEP + 'timelines mr=0\n', "timelines mr=0: no value for 'size'"),
+                (SWEEP + 'timelines mr=0,size=1024,mr=8\n', 'mr given twice'),
+                (SWEEP + 'timelines mr=1,size=1024\n', '1 is not a value of sweep mr (0 8)'),
+                (SWEEP + 'timelines mr=0,size=1024,x=1\n', "no sweep line defines 'x' (mr size)"),
+                (SWEEP + 'timelines mr=0,,size=1024\n', "'mr=0,,size=1024' is no point"),
+                (SWEEP + 'timelines mr=0,size=1024 size=1024,mr=0\n',
+                 'timelines: mr=0,size=1024 given twice'),
+                (SWEEP + 'timelines ' + ' '.join(f'mr={m},size={s}' for m in (0, 8)
+                                                 for s in (1024, 4096, 65536))
+                 + ' mr=0,size=1024\n', '7 points, more than 6 panels'),
+                (self.TEXT + 'timelines mr=0,size=1024\n',
+                 "'timelines' given twice (first at line 10)"),
+                (SWEEP.replace('cc switch', 'when mr=0 timelines mr=0,size=1024\ncc switch'),
+                 "'when' takes a condition and a scenario line")]:
+            with self.subTest(reason):
+                with self.assertRaises(ScenarioError) as cm:
+                    sweep.read(self.write(text))
+                self.assertIn(reason, cm.exception.reason)
+        with self.assertRaises(ScenarioError) as cm:
+            sweep.read(self.write(f'topology {TOPO}\nduration 1ms\ntimelines a=1\n'))
+        self.assertEqual(cm.exception.line, 3)
+        self.assertIn("'timelines' but no sweep line", cm.exception.reason)
+        # and a single run refuses it as a sweep's
+        with self.assertRaises(ScenarioError) as cm:
+            scenario.load(self.write(f'topology {TOPO}\nduration 1ms\ntimelines\n'))
+        self.assertIn("'timelines' belongs to a sweep", cm.exception.reason)
+
+    def test_panels(self):
+        sw = sweep.read(self.write(self.TEXT))
+        out = os.path.join(self.tmp, 'out')
+        self.assertIsNone(sweep.timeline_panels(out, sw))
+        # the second point only: the first has not run
+        p8, p0 = sw.timelines
+        fake_throughput(sweep.point_dir(out, p0), ['F2', 'F1'],
+                        [(0.0005, 0, 1.5), (0.0015, 0.25, 2.0)], launched={'F2': 0.005})
+        panels, end, top = sweep.timeline_panels(out, sw)
+        self.assertEqual(panels, [(
+            'mr=0,size=65536', os.path.join('points', 'mr=0,size=65536', 'throughput.csv'),
+            {'run': (0.0, 0.01), 'both': (0.005, 0.01)},
+            [(2, 'F2', 0, (0.004, 0.011)), (3, 'F1', 1, (0.0, 0.011))])])
+        self.assertEqual((end, top), (0.01, 2.0))
+        # a flow keeps its colour in every panel; the x axis spans the longest
+        fake_throughput(sweep.point_dir(out, p8), ['F1', 'F3'],
+                        [(0.0005, 2.5, 0), (0.0125, 1.0, 1.0)])
+        panels, end, top = sweep.timeline_panels(out, sw)
+        self.assertEqual([[(c, f, k) for c, f, k, _ in fl] for _, _, _, fl in panels],
+                         [[(2, 'F1', 0), (3, 'F3', 1)], [(2, 'F2', 2), (3, 'F1', 0)]])
+        self.assertEqual((end, top), (0.0125, 2.5))
+
+    @unittest.skipUnless(plot.available(), 'no gnuplot')
+    def test_png(self):
+        sw = sweep.read(self.write(self.TEXT))
+        out = os.path.join(self.tmp, 'out')
+        for p in sw.points:
+            fake_summary(sweep.point_dir(out, p), {'F1': 1.0, 'F2': 1.0})
+        for p in sw.timelines:
+            fake_throughput(sweep.point_dir(out, p), ['F1', 'F2'],
+                            [(0.0005, 1.0, 0), (0.0015, 2.0, 1.0)])
+        _, errors = sweep.write(out, sw)
+        self.assertEqual(errors, [])
+        with open(os.path.join(out, 'timelines.png'), 'rb') as f:
+            self.assertEqual(f.read(8), b'\x89PNG\r\n\x1a\n')
+        with open(os.path.join(out, 'timelines.gp')) as f:
+            gp = f.read()
+        self.assertIn('set multiplot layout 2,1', gp)
+        self.assertIn("set title 'mr=8,size=1024'", gp)
+        self.assertIn("'points/mr=0,size=65536/throughput.csv' skip 1 using 1:", gp)
+        self.assertEqual(gp.count('set yrange [0:2.16'), 2)	# one axis for both
+
+
 class Driver(Base):
     """ibsw-run's run_sweep with run_here replaced by a fake run that
     writes a summary (or is interrupted at a chosen point)."""
