@@ -393,9 +393,23 @@ def _first(*vals):
     return next((v for v in vals if v is not None), None)
 
 
+def sweep_point(directory):
+    """The ID of the sweep point whose results directory this is
+    (SWEEPDIR/points/ID, SWEEPDIR holding sweep.json), else None."""
+    path = os.path.abspath(directory)
+    parent = os.path.dirname(path)
+    if os.path.basename(parent) == 'points' and \
+            os.path.isfile(os.path.join(os.path.dirname(parent), 'sweep.json')):
+        return os.path.basename(path)
+    return None
+
+
 def _plots(directory, summary, counter_keys):
-    """throughput.png and counters.png; errors go to the summary."""
-    title = f"{summary['name']}: CC {summary['cc']}, time scale {summary['scale']}"
+    """throughput.png and counters.png; errors go to the summary. A sweep
+    point's titles name the point: its scenario's name is the sweep's."""
+    point = sweep_point(directory)
+    title = (f"{summary['name']}{f' [{point}]' if point else ''}: CC {summary['cc']}, "
+             f"time scale {summary['scale']}")
     if summary['interrupted']:
         title += ' (interrupted)'
     windows = {w: (v['start'], v['stop']) for w, v in summary['windows'].items()}

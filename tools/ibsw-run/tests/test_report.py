@@ -191,6 +191,34 @@ class FixtureCopy:
                 f.write('\n'.join(lines[:rows + 1]) + '\n')
 
 
+class SweepPoint(unittest.TestCase):
+    """A sweep point's plots say which point they are."""
+
+    def setUp(self):
+        self.tmp = tempfile.mkdtemp(prefix='ibsw-run-test-')
+
+    def tearDown(self):
+        shutil.rmtree(self.tmp)
+
+    def title(self, directory):
+        report.make(directory)		# without gnuplot the script is still written
+        with open(os.path.join(directory, 'throughput.gp'), encoding='utf-8') as f:
+            return [line for line in f if line.startswith('set title')][0].strip()
+
+    def test_title(self):
+        point = os.path.join(self.tmp, 'sw', 'points', 'mr=8,size=1024')
+        shutil.copytree(FIXTURE, point)
+        self.assertIsNone(report.sweep_point(point))	# no sweep.json: not a sweep's
+        with open(os.path.join(self.tmp, 'sw', 'sweep.json'), 'w', encoding='utf-8') as f:
+            f.write('{}')
+        self.assertEqual(report.sweep_point(point + '/'), 'mr=8,size=1024')
+        self.assertRegex(self.title(point), r"^set title 'fixture \[mr=8,size=1024\]: CC ")
+        alone = os.path.join(self.tmp, 'run')
+        shutil.copytree(FIXTURE, alone)
+        self.assertIsNone(report.sweep_point(alone))
+        self.assertRegex(self.title(alone), r"^set title 'fixture: CC ")
+
+
 class Partial(FixtureCopy, unittest.TestCase):
     """Interrupted and empty runs still give a report."""
 
