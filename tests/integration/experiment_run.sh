@@ -244,13 +244,16 @@ ibsw_case fixed_size fixed_size
 # 1, two runs in points/ID/, then the sweep's table: F1 at half of H5's
 # link at 0 (its CCT's entry 0 holds nothing back), near its CCT entry's
 # 0.498 Gb/s at 1. --resume on the finished sweep runs nothing again.
+# timelines.png draws both points against time, each titled with its ID,
+# and each point's own plots name it.
 sweep_two_points() {
 	local out=$IBSW_LOGDIR/sweep scn=$IBSW_LOGDIR/sweep.scn rc
 
 	sed -e '/^cc off/d' -e "s|^topology .*|topology $IBSW_ROOT/topologies/fan-in.net|" \
 		"$SCN" >"$scn"
 	# shellcheck disable=SC2016 # ${ccti_min} is the sweep's, not the shell's
-	printf '%s\n' 'sweep ccti_min 0 1' 'cc hca H1 ccti_min ${ccti_min} cct 0:0,0:3' >>"$scn"
+	printf '%s\n' 'sweep ccti_min 0 1' 'cc hca H1 ccti_min ${ccti_min} cct 0:0,0:3' \
+		'timelines ccti_min=1 ccti_min=0' >>"$scn"
 	timeout -k 10 600 "$RUN" --no-vm "$scn" -o "$out"
 	rc=$?
 	[ "$rc" = 0 ] || ibsw_fail "ibsw-run exit $rc" || return
@@ -277,6 +280,15 @@ sweep_two_points() {
 		return
 	grep -q 'ccti_min 1 cct 0:0,0:3' "$out/points/ccti_min=1/scenario.scn" ||
 		ibsw_fail "points/ccti_min=1/scenario.scn does not have its value" || return
+	if command -v gnuplot >/dev/null; then
+		[ "$(head -c 4 "$out/timelines.png" | od -An -c | tr -d ' ')" = '211PNG' ] ||
+			ibsw_fail "no timelines.png" || return
+		[ "$(grep -c "^set title 'ccti_min=[01]'" "$out/timelines.gp")" = 2 ] &&
+			grep -q "'points/ccti_min=0/throughput.csv' skip 1" "$out/timelines.gp" ||
+			ibsw_fail "timelines.gp does not draw both points" || return
+		grep -q "^set title '.*\[ccti_min=1\]: CC " "$out/points/ccti_min=1/throughput.gp" ||
+			ibsw_fail "the point's throughput.png does not name it" || return
+	fi
 	timeout -k 10 60 "$RUN" --no-vm "$scn" -o "$out" --resume >"$IBSW_LOGDIR/resume.log" 2>&1
 	rc=$?
 	cat "$IBSW_LOGDIR/resume.log"
