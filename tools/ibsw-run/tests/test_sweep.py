@@ -60,6 +60,13 @@ class Base(unittest.TestCase):
             f.write(text)
         return path
 
+    def drawn(self, out, name):
+        """NAME.gp's text, once NAME.png is a PNG."""
+        with open(os.path.join(out, name + '.png'), 'rb') as f:
+            self.assertEqual(f.read(8), b'\x89PNG\r\n\x1a\n')
+        with open(os.path.join(out, name + '.gp')) as f:
+            return f.read()
+
 
 class Read(Base):
     def test_plain_scenario(self):
@@ -458,10 +465,7 @@ class Curves(Base):
             fake_summary(sweep.point_dir(out, p), means, payload={'F1': 0.5})
         _, errors = sweep.write(out, sw)
         self.assertEqual(errors, [])
-        with open(os.path.join(out, 'sweep.png'), 'rb') as f:
-            self.assertEqual(f.read(8), b'\x89PNG\r\n\x1a\n')
-        with open(os.path.join(out, 'sweep.gp')) as f:
-            gp = f.read()
+        gp = self.drawn(out, 'sweep')
         # x is the size column (3), a line per case, log x (1 to 65536)
         self.assertIn("every ::6::8 using 3:7 ", gp)
         self.assertIn("title 'case=none F1 both payload'", gp)
@@ -475,13 +479,6 @@ class Curves(Base):
             self.assertIn("title 'case=none pair both'", gp)
             self.assertIn(f"set output '{name}.png'", gp)
             self.assertNotIn('set logscale y', gp)
-
-    def drawn(self, out, name):
-        """NAME.gp's text, once NAME.png is a PNG."""
-        with open(os.path.join(out, name + '.png'), 'rb') as f:
-            self.assertEqual(f.read(8), b'\x89PNG\r\n\x1a\n')
-        with open(os.path.join(out, name + '.gp')) as f:
-            return f.read()
 
     @unittest.skipUnless(plot.available(), 'no gnuplot')
     def test_png_evenx_completion(self):
@@ -608,10 +605,7 @@ class Timelines(Base):
                             [(0.0005, 1.0, 0), (0.0015, 2.0, 1.0)])
         _, errors = sweep.write(out, sw)
         self.assertEqual(errors, [])
-        with open(os.path.join(out, 'timelines.png'), 'rb') as f:
-            self.assertEqual(f.read(8), b'\x89PNG\r\n\x1a\n')
-        with open(os.path.join(out, 'timelines.gp')) as f:
-            gp = f.read()
+        gp = self.drawn(out, 'timelines')
         self.assertIn('set multiplot layout 2,1', gp)
         self.assertIn("set title 'mr=8,size=1024'", gp)
         self.assertIn("'points/mr=0,size=65536/throughput.csv' skip 1 using 1:", gp)
