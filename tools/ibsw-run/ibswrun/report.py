@@ -393,6 +393,17 @@ def _first(*vals):
     return next((v for v in vals if v is not None), None)
 
 
+def flow_span(flow, step):
+    """Where a flow's line is drawn (its summary's entry, the sample
+    interval): from one interval before its launch, so the rise shows, to
+    one after its stop; None when it has no start."""
+    start = _first(flow.get('launched'), flow.get('start'))
+    stop = _first(flow.get('stopped'), flow.get('stop'))
+    if start is None or stop is None:
+        return None
+    return (max(start - step, 0.0), stop + step)
+
+
 def sweep_point(directory):
     """The ID of the sweep point whose results directory this is
     (SWEEPDIR/points/ID, SWEEPDIR holding sweep.json), else None."""
@@ -416,13 +427,8 @@ def _plots(directory, summary, counter_keys):
     end = max(summary['duration'] or 0.0, summary['planned_duration'] or 0.0) or 1.0
     jobs = []
     if summary['flows'] and summary['samples'] >= 2:
-        # Each flow from one interval before its start (the rise shows) to
-        # one after its stop (the fall).
         step = summary['sample'] or 0.0
-        ranges = [(max(_first(f.get('launched'), f.get('start')) - step, 0.0),
-                   _first(f.get('stopped'), f.get('stop')) + step)
-                  if _first(f.get('launched'), f.get('start')) is not None else None
-                  for f in summary['flows'].values()]
+        ranges = [flow_span(f, step) for f in summary['flows'].values()]
         jobs.append(lambda: plot.throughput(directory, list(summary['flows']), windows, end,
                                             title, ranges))
     if counter_keys and summary['samples'] >= 2:

@@ -37,7 +37,7 @@ import os
 import re
 import shlex
 
-from . import plot, scenario
+from . import plot, report, scenario
 from .scenario import ScenarioError
 
 SCHEMA = 1
@@ -638,8 +638,8 @@ def timeline_panels(outdir, sw):
     the emulated time the x axis spans, the highest throughput), a panel
     per point of the timelines line whose run left its throughput.csv and
     summary.json (a point not run yet is left out); None when none did.
-    A flow has one colour in every panel; each is drawn from a sample
-    before its launch to one after its end, as in throughput.png."""
+    A flow has one colour in every panel and is drawn where
+    throughput.png draws it (report.flow_span)."""
     panels, colours, end, top = [], {}, 0.0, 0.0
     for p in sw.timelines:
         pid = point_id(p)
@@ -648,22 +648,17 @@ def timeline_panels(outdir, sw):
             with open(os.path.join(point_dir(outdir, p), 'summary.json'),
                       encoding='utf-8') as f:
                 summary = json.load(f)
-            with open(os.path.join(outdir, csv_path), newline='', encoding='utf-8') as f:
-                rows = list(csv.reader(f))
         except (OSError, ValueError):
             continue
-        if len(rows) < 3 or rows[0][:1] != ['t']:
+        header, cols = report.read_samples(os.path.join(outdir, csv_path))
+        if header[:1] != ['t'] or len(cols['t']) < 2:
             continue
-        for r in rows[1:]:
-            top = max([top] + [v for v in map(_number, r[1:]) if v is not None])
+        top = max([top] + [v for name in header[1:] for v in cols[name] if v is not None])
         step = summary.get('sample') or 0.0
         flows = []
-        for col, name in enumerate(rows[0][1:], 2):
+        for col, name in enumerate(header[1:], 2):
             colours.setdefault(name, len(colours))
-            f = (summary.get('flows') or {}).get(name) or {}
-            a = f.get('launched') if f.get('launched') is not None else f.get('start')
-            b = f.get('stopped') if f.get('stopped') is not None else f.get('stop')
-            span = (max(a - step, 0.0), b + step) if a is not None and b is not None else None
+            span = report.flow_span((summary.get('flows') or {}).get(name) or {}, step)
             flows.append((col, name, colours[name], span))
         windows = {w: (v['start'], v['stop'])
                    for w, v in (summary.get('windows') or {}).items()

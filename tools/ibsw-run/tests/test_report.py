@@ -191,6 +191,22 @@ class FixtureCopy:
                 f.write('\n'.join(lines[:rows + 1]) + '\n')
 
 
+class FlowSpan(unittest.TestCase):
+    def test_cases(self):
+        # (a flow's summary entry, the sample interval) -> where it is drawn
+        # (times in powers of two: exact in binary)
+        for flow, step, span in [
+                ({'start': 0.25, 'stop': 1.0}, 0.125, (0.125, 1.125)),
+                ({'launched': 0.375, 'start': 0.25, 'stopped': 0.75, 'stop': 1.0}, 0.125,
+                 (0.25, 0.875)),
+                ({'launched': None, 'start': 0.0, 'stopped': None, 'stop': 1.0}, 0.125,
+                 (0.0, 1.125)),			# never before time zero
+                ({'start': None, 'stop': 1.0}, 0.125, None),
+                ({'start': 0.25}, 0.125, None)]:
+            with self.subTest(flow=flow):
+                self.assertEqual(report.flow_span(flow, step), span)
+
+
 class SweepPoint(unittest.TestCase):
     """A sweep point's plots say which point they are."""
 
