@@ -171,7 +171,32 @@ static inline unsigned int ibsw_vlarb_rr_next(const unsigned long *busy,
 
 	if (last >= nr_ports || start >= nr_ports)
 		start = 0;
+	/* Most switches' ports fit in a word: no call, per packet */
+	if (nr_ports <= BITS_PER_LONG) {
+		unsigned long w = busy[0] & BITMAP_LAST_WORD_MASK(nr_ports);
+		unsigned long from = w & (~0UL << start);
+
+		if (from)
+			return __ffs(from);
+		return w ? __ffs(w) : nr_ports;
+	}
 	return find_next_bit_wrap(busy, nr_ports, start);
+}
+
+/**
+ * ibsw_vlarb_rr_none() - no input port has a packet for a VL
+ * @busy: as ibsw_vlarb_rr_next()'s
+ * @nr_ports: bits in @busy
+ *
+ * Context: the caller owns @busy.
+ * Return: true if @busy is empty.
+ */
+static inline bool ibsw_vlarb_rr_none(const unsigned long *busy,
+				      unsigned int nr_ports)
+{
+	if (nr_ports <= BITS_PER_LONG)
+		return !(busy[0] & BITMAP_LAST_WORD_MASK(nr_ports));
+	return bitmap_empty(busy, nr_ports);
 }
 
 #endif /* _IBSW_VLARB_H */

@@ -614,6 +614,9 @@ static const struct kt_rr_case kt_rr_cases[] = {
 	{ "255 ports: across words", 255, KT_PORTS(3, 200), 100, 200 },
 	{ "bits beyond the ports are ignored", 10, KT_PORTS(4, 12), 5, 4 },
 	{ "1 port", 1, KT_PORTS(0), 0, 0 },
+	{ "65 ports: port 64 in the second word", 65, KT_PORTS(2, 64), 2, 64 },
+	{ "65 ports: from 64 wraps to the first word", 65, KT_PORTS(2, 64), 64, 2 },
+	{ "63 ports: bit 63 is beyond them", 63, KT_PORTS(5, 63), 5, 5 },
 };
 
 KUNIT_ARRAY_PARAM_DESC(kt_rr, kt_rr_cases, desc);
@@ -690,6 +693,41 @@ static void ibsw_vlarb_rr_fair_test(struct kunit *test)
 			c->nr_ports);
 }
 
+/* ibsw_vlarb_rr_none(): whether none of the first nr_ports bits is set */
+struct kt_rr_none_case {
+	const char	*desc;
+	unsigned int	nr_ports;
+	u8		ports[8];	/* the busy ones */
+	unsigned int	nr;
+	bool		none;
+};
+
+static const struct kt_rr_none_case kt_rr_none_cases[] = {
+	{ "none of 64", 64, .nr = 0, .none = true },
+	{ "port 0 of 64", 64, KT_PORTS(0), false },
+	{ "port 63 of 64", 64, KT_PORTS(63), false },
+	{ "only a bit beyond 10 ports", 10, KT_PORTS(12), true },
+	{ "port 9 of 10", 10, KT_PORTS(9), false },
+	{ "port 64 of 65", 65, KT_PORTS(64), false },
+	{ "port 254 of 255", 255, KT_PORTS(254), false },
+	{ "none of 255", 255, .nr = 0, .none = true },
+	{ "only a bit beyond 63 ports", 63, KT_PORTS(63), true },
+};
+
+KUNIT_ARRAY_PARAM_DESC(kt_rr_none, kt_rr_none_cases, desc);
+
+static void ibsw_vlarb_rr_none_test(struct kunit *test)
+{
+	const struct kt_rr_none_case *c = test->param_value;
+	DECLARE_BITMAP(busy, KT_MAX_PORTS + 1);
+	unsigned int i;
+
+	bitmap_zero(busy, KT_MAX_PORTS + 1);
+	for (i = 0; i < c->nr; i++)
+		__set_bit(c->ports[i], busy);
+	KUNIT_EXPECT_EQ(test, ibsw_vlarb_rr_none(busy, c->nr_ports), c->none);
+}
+
 static struct kunit_case ibsw_vlarb_test_cases[] = {
 	KUNIT_CASE_PARAM(ibsw_vlarb_sequence_test, kt_arb_gen_params),
 	KUNIT_CASE_PARAM(ibsw_vlarb_step_test, kt_step_gen_params),
@@ -703,6 +741,7 @@ static struct kunit_case ibsw_vlarb_test_cases[] = {
 	KUNIT_CASE(ibsw_vlarb_sl2vl_range_test),
 	KUNIT_CASE_PARAM(ibsw_vlarb_rr_next_test, kt_rr_gen_params),
 	KUNIT_CASE_PARAM(ibsw_vlarb_rr_fair_test, kt_rr_fair_gen_params),
+	KUNIT_CASE_PARAM(ibsw_vlarb_rr_none_test, kt_rr_none_gen_params),
 	{}
 };
 
