@@ -43,13 +43,6 @@
 #include "pkt.h"
 #include "remote.h"
 
-/* Input credits to return once the engine lock is dropped */
-struct ibsw_ret {
-	u8	src;
-	u8	vl;
-	u16	len;
-};
-
 static void ibsw_engine_arm(struct ibsw_engine *e, u64 when)
 {
 	lockdep_assert_held(&e->lock);
@@ -430,8 +423,7 @@ static void ibsw_engine_pass(struct ibsw_engine *e)
 	__releases(&e->lock)
 {
 	unsigned int nret = 0, budget = IBSW_ENGINE_BATCH;
-	/* What it sends, and an expired head per VL */
-	struct ibsw_ret ret[IBSW_ENGINE_BATCH + IBSW_NR_DATA_VLS];
+	struct ibsw_ret *ret = e->ret;
 	bool pacing = READ_ONCE(ibsw_fabric.pacing);
 	u32 scale = READ_ONCE(ibsw_fabric.time_scale);
 	u8 src[IBSW_NR_DATA_VLS];

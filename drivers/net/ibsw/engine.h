@@ -24,6 +24,13 @@
 /* Passes a run makes on request before it leaves the rest to the timer */
 #define IBSW_ENGINE_PASSES	4
 
+/* Input credits a run returns once the engine lock is dropped */
+struct ibsw_ret {
+	u8	src;
+	u8	vl;
+	u16	len;
+};
+
 /*
  * Timer slack a busy link catches up on (design §2's max_lag): the test
  * VM's soft hrtimers fire up to a few milliseconds late.
@@ -125,6 +132,11 @@ struct ibsw_cc_log {
  * @voq_fill: switch output: credits queued in each VoQ, indexed as @voq
  *	(%IBSW_CC_FILL_COMPARE_VOQ compares each with the levels); the
  *	array follows @voq in the engine's allocation
+ * @ret: the input credits a pass returns after it drops the lock: what it
+ *	sends and an expired head per VL. The run owner's alone (one context
+ *	at a time runs an engine); on the stack it would take 316 bytes a
+ *	nesting level, zeroed on every pass by kernels built with
+ *	INIT_STACK_ALL_ZERO (Debian's, among others)
  * @voq: the queues, [src * IBSW_NR_DATA_VLS + vl]
  */
 struct ibsw_engine {
@@ -180,6 +192,7 @@ struct ibsw_engine {
 	u64			hoq_armed;
 
 	u32			*voq_fill;
+	struct ibsw_ret		ret[IBSW_ENGINE_BATCH + IBSW_NR_DATA_VLS];
 	struct sk_buff_head	voq[];
 };
 
