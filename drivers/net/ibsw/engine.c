@@ -128,7 +128,7 @@ static struct sk_buff *ibsw_engine_dequeue(struct ibsw_engine *e,
 
 	if (skb_queue_empty(q)) {
 		__clear_bit(src, e->busy[vl]);
-		if (bitmap_empty(e->busy[vl], e->nr_src))
+		if (ibsw_vlarb_rr_none(e->busy[vl], e->nr_src))
 			WRITE_ONCE(e->queued, e->queued & ~BIT(vl));
 	}
 	e->last_src[vl] = src;
@@ -484,6 +484,13 @@ static void ibsw_engine_pass(struct ibsw_engine *e)
 			if (!e->hca)
 				ibsw_stat_pkt(e->port, true, IBSW_VL15, len);
 			goto on_wire;
+		}
+		/* Drained: nothing eligible, nothing without credit */
+		if (!e->queued) {
+			ok = 0;
+			no = 0;
+			eligible_known = true;
+			break;
 		}
 		ok = ibsw_engine_eligible(e, src, &no);
 		if (e->cc.threshold)
