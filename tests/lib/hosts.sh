@@ -176,6 +176,23 @@ ibsw_two_hosts() {
 	ibsw_hosts_ready "$h1" "$h2"
 }
 
+# ibsw_bridge_hosts H1 H2 NET: H1 and H2 in namespaces of their own, each
+# on a veth pair whose other end is a port of a Linux bridge in init_net,
+# addresses 10.NET.0.1/2 and fd00:NET::1/2 (the bridge path 'make bench'
+# compares ibsw with). Waits for the GIDs and ACTIVE ports.
+ibsw_bridge_hosts() {
+	local h1=$1 h2=$2 net=$3 br=ibr-$IBSW_SFX
+	local b1=b$h1-$IBSW_SFX b2=b$h2-$IBSW_SFX d1=v$h1-$IBSW_SFX d2=v$h2-$IBSW_SFX
+
+	ip link add "$br" type bridge && ip link set "$br" up &&
+		ibsw_defer "ip link del $br" &&
+		ibsw_veth_add "$b1" "$d1" && ibsw_veth_add "$b2" "$d2" &&
+		ip link set "$b1" master "$br" up && ip link set "$b2" master "$br" up &&
+		ibsw_host_add "$h1" "$d1" "10.$net.0.1/24" "fd00:$net::1/64" &&
+		ibsw_host_add "$h2" "$d2" "10.$net.0.2/24" "fd00:$net::2/64" &&
+		ibsw_hosts_ready "$h1" "$h2"
+}
+
 # ------------------------------------------------------------------- GIDs
 
 # ibsw_ip6_expand ADDR: 8 groups of 4 lower-case hex digits, as in sysfs.
