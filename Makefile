@@ -29,6 +29,10 @@
 #                   OpenSM's time to SUBNET UP on fat trees of H hosts
 #                   (or LxHxS, or topology files), DCMS's sweep over MADs
 #                   and netlink (scripts/bench-sm)
+#   make tcg-profile
+#                   guest instructions per packet and kernel function over
+#                   veth, a bridge and ibsw, counted by a QEMU TCG plugin
+#                   (scripts/tcg-profile, tools/tcgprof)
 #   make kunit      only the KUnit suites (kernel built from linux-source)
 #   make vmcheck    only the integration tests (T=name runs one)
 #   make longcheck  VM tests too long for make check (tests/long; T=name)
@@ -65,7 +69,7 @@ export IBSW_ROOT IBSW_KVER KDIR IBSW_BUILD
 
 Q := $(if $(V),,@)
 
-.PHONY: all deps modules rxe tools install uninstall packages check unit kunit vmcheck longcheck repeat demo reproduce table3 netpipe bench bench-ports bench-remote bench-scale bench-sm checkpatch debugcheck kernelcheck clean
+.PHONY: all deps modules rxe tools install uninstall packages check unit kunit vmcheck longcheck repeat demo reproduce table3 netpipe bench bench-ports bench-remote bench-scale bench-sm tcg-profile checkpatch debugcheck kernelcheck clean
 
 all: modules rxe tools
 
@@ -143,6 +147,9 @@ bench-scale: all
 
 bench-sm: all
 	$(Q)$(IBSW_ROOT)/scripts/bench-sm $(H)
+
+tcg-profile: all
+	$(Q)$(IBSW_ROOT)/scripts/tcg-profile -c 1
 
 checkpatch:
 	$(Q)$(IBSW_ROOT)/scripts/checkpatch
