@@ -115,6 +115,18 @@ class Report(unittest.TestCase):
     def test_error_bad_packets_line(self):
         self.errors('p\n', '', 'packets.txt:1: not "PATH PACKETS"')
 
+    def test_error_missing_snapshot(self):
+        write(self.d, 'packets.txt', 'p 1\n')
+        write(self.d, 'tcgprof-p-start.txt', '')
+        r = subprocess.run([os.path.join(TOOL, 'tcgprof-report'), self.d],
+                           capture_output=True, text=True)
+        self.assertNotEqual(r.returncode, 0)
+        self.assertIn('tcgprof-p-end.txt: missing', r.stderr)
+
+    def test_error_missing_kallsyms(self):
+        os.unlink(os.path.join(self.d, 'kallsyms'))
+        self.errors('p 1\n', '', 'kallsyms: missing')
+
     def test_error_empty_packets(self):
         self.errors('', '', 'packets.txt: no runs')
 
