@@ -100,7 +100,7 @@ case_write_bw() {
 	grep -H . "$R"/* | tr '\n' ' '
 	echo
 	read -r inj _ < <(ibsw_hca_rate H1)
-	ibsw_note "ib_write_bw H1 -> H4: S1/4 sent $((r[S1:4] / 1000000)) Mb/s of emulated time, H1 injects at most $((inj / 1000000))"
+	ibsw_note "ib_write_bw H1 -> H4: S1/4 sent $((${r[S1:4]} / 1000000)) Mb/s of emulated time, H1 injects at most $((inj / 1000000))"
 	ibsw_note "S1/4 waited for credit $(ibsw_ticks_pct S1:4 $((w1 - w0)))% of the window; the carrier's round trip $(($(cat "$R/rtt_srtt_ns") / 1000)) us smoothed, $(($(cat "$R/rtt_max_ns") / 1000)) us at most"
 	[ "${r[S1:4]}" -ge $((inj * 9 / 10)) ] && return
 	# Say whether the CPU was late (a case of its own), then fail
