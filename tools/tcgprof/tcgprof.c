@@ -15,10 +15,11 @@
  * instructions it ran, per block (scripts/tcg-profile).
  *
  * Counts are exact with single-threaded TCG (one host thread runs every
- * vCPU); with MTTCG two vCPUs running one block may lose increments.
+ * vCPU); with MTTCG two vCPUs running one block at once may lose
+ * increments (inline adds are not atomic).
  *
- * The plugin API of QEMU 7.2 (version 1) is declared here: Debian ships
- * QEMU with plugins enabled but not its header.
+ * The plugin API of QEMU 7.2 (version 1) is declared in qemu_plugin_api.h:
+ * Debian ships QEMU with plugins enabled but not their header.
  */
 #include <errno.h>
 #include <pthread.h>
@@ -30,46 +31,8 @@
 #include <string.h>
 #include <unistd.h>
 
-/* ---- QEMU's plugin API, version 1 ---- */
-#define PLUGIN_EXPORT __attribute__((visibility("default")))
+#include "qemu_plugin_api.h"
 
-typedef uint64_t qemu_plugin_id_t;
-struct qemu_plugin_tb;
-
-typedef struct {
-	const char *target_name;
-	struct {
-		int min;
-		int cur;
-	} version;
-	bool system_emulation;
-	union {
-		struct {
-			int smp_vcpus;
-			int max_vcpus;
-		} system;
-	};
-} qemu_info_t;
-
-enum qemu_plugin_op { QEMU_PLUGIN_INLINE_ADD_U64 };
-
-typedef void (*qemu_plugin_vcpu_tb_trans_cb_t)(qemu_plugin_id_t id,
-					       struct qemu_plugin_tb *tb);
-typedef void (*qemu_plugin_udata_cb_t)(qemu_plugin_id_t id, void *userdata);
-
-void qemu_plugin_register_vcpu_tb_trans_cb(qemu_plugin_id_t id,
-					   qemu_plugin_vcpu_tb_trans_cb_t cb);
-void qemu_plugin_register_vcpu_tb_exec_inline(struct qemu_plugin_tb *tb,
-					      enum qemu_plugin_op op,
-					      void *ptr, uint64_t imm);
-void qemu_plugin_register_atexit_cb(qemu_plugin_id_t id,
-				    qemu_plugin_udata_cb_t cb, void *userdata);
-size_t qemu_plugin_tb_n_insns(const struct qemu_plugin_tb *tb);
-uint64_t qemu_plugin_tb_vaddr(const struct qemu_plugin_tb *tb);
-
-PLUGIN_EXPORT int qemu_plugin_install(qemu_plugin_id_t id,
-				      const qemu_info_t *info,
-				      int argc, char **argv);
 PLUGIN_EXPORT int qemu_plugin_version = 1;
 
 /* ---- the records ---- */
@@ -86,14 +49,16 @@ struct block {
  * record it counts is filled in.
  */
 #define CHUNK_SHIFT	16
-#define CHUNK_SIZE	(1u << CHUNK_SHIFT)
+#define CHUNK_SIZE	65536u	/* 1 << CHUNK_SHIFT */
 #define MAX_CHUNKS	1024
 
 static struct block *chunks[MAX_CHUNKS];
 static uint64_t nr_blocks;
+/* MTTCG translates on several vCPU threads at once */
+static pthread_mutex_t blocks_lock = PTHREAD_MUTEX_INITIALIZER;
 static char dir[4096];
 static pthread_t poller;
-static volatile bool stopping;
+static bool stopping;	/* read and written with __atomic builtins */
 
 static struct block *block_new(void)
 {
@@ -110,19 +75,23 @@ static struct block *block_new(void)
 	return &chunks[c][n & (CHUNK_SIZE - 1)];
 }
 
-static void tb_trans(qemu_plugin_id_t id, struct qemu_plugin_tb *tb)
+static void tb_trans(uint64_t id, struct qemu_plugin_tb *tb)
 {
-	struct block *b = block_new();
+	struct block *b;
 
 	(void)id;
-	if (!b)
-		return;
-	b->vaddr = qemu_plugin_tb_vaddr(tb);
-	b->insns = qemu_plugin_tb_n_insns(tb);
-	b->count = 0;
-	__atomic_store_n(&nr_blocks, nr_blocks + 1, __ATOMIC_RELEASE);
-	qemu_plugin_register_vcpu_tb_exec_inline(tb, QEMU_PLUGIN_INLINE_ADD_U64,
-						 &b->count, 1);
+	pthread_mutex_lock(&blocks_lock);
+	b = block_new();
+	if (b) {
+		b->vaddr = qemu_plugin_tb_vaddr(tb);
+		b->insns = qemu_plugin_tb_n_insns(tb);
+		b->count = 0;
+		__atomic_store_n(&nr_blocks, nr_blocks + 1, __ATOMIC_RELEASE);
+	}
+	pthread_mutex_unlock(&blocks_lock);
+	if (b)
+		qemu_plugin_register_vcpu_tb_exec_inline(tb, QEMU_PLUGIN_INLINE_ADD_U64,
+							 &b->count, 1);
 }
 
 /* Every record executed at least once: "vaddr insns count" */
@@ -169,7 +138,7 @@ static void *poll_trigger(void *arg)
 
 	(void)arg;
 	snprintf(trigger, sizeof(trigger), "%s/tcgprof.snap", dir);
-	while (!stopping) {
+	while (!__atomic_load_n(&stopping, __ATOMIC_RELAXED)) {
 		FILE *f = fopen(trigger, "r");
 
 		if (!f) {
@@ -190,17 +159,17 @@ static void *poll_trigger(void *arg)
 	return NULL;
 }
 
-static void at_exit(qemu_plugin_id_t id, void *userdata)
+static void at_exit(uint64_t id, void *userdata)
 {
 	(void)id;
 	(void)userdata;
-	stopping = true;
+	__atomic_store_n(&stopping, true, __ATOMIC_RELAXED);
 	pthread_join(poller, NULL);
 	snapshot("exit");
 }
 
-PLUGIN_EXPORT int qemu_plugin_install(qemu_plugin_id_t id,
-				      const qemu_info_t *info,
+PLUGIN_EXPORT int qemu_plugin_install(uint64_t id,
+				      const struct qemu_info *info,
 				      int argc, char **argv)
 {
 	int i;
@@ -212,7 +181,7 @@ PLUGIN_EXPORT int qemu_plugin_install(qemu_plugin_id_t id,
 	for (i = 0; i < argc; i++) {
 		if (!strncmp(argv[i], "dir=", 4) &&
 		    strlen(argv[i] + 4) < sizeof(dir)) {
-			strcpy(dir, argv[i] + 4);
+			snprintf(dir, sizeof(dir), "%s", argv[i] + 4);
 		} else {
 			fprintf(stderr, "tcgprof: unknown argument %s\n", argv[i]);
 			return -1;
