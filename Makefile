@@ -134,7 +134,7 @@ netpipe: all
 	$(Q)$(IBSW_ROOT)/scripts/netpipe-victim
 
 bench: all
-	$(Q)$(IBSW_ROOT)/scripts/bench
+	$(Q)$(IBSW_ROOT)/scripts/bench -c 1
 
 bench-ports: all
 	$(Q)$(IBSW_ROOT)/scripts/bench-ports $(P)
