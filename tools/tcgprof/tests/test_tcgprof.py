@@ -94,6 +94,9 @@ class Report(unittest.TestCase):
         out = subprocess.run([os.path.join(TOOL, 'tcgprof-report'), self.d],
                              capture_output=True, text=True, check=True).stdout
         self.assertIn('| instructions per packet, all | 100 | 200 |', out)
+        self.assertIn('| user | 0 | 0 |', out)
+        self.assertIn('| kernel | 100 | 200 |', out)
+        self.assertIn('| kernel, against veth | 1.000 | 2.000 |', out)
         self.assertIn('| func_a | vmlinux | 100.0 | 200.0 | +100.0 |', out)
 
     def errors(self, packets, snap, want):
