@@ -30,6 +30,9 @@
  *
  * Credit coming back kicks the engine upstream without its lock: it reads
  * whether the engine is idle with packets queued (ibsw_engine_kick()).
+ *
+ * A packet that finds its engine idle skips the queue (cut-through,
+ * ibsw_engine_cut()): it is what the first pass would send.
  */
 
 #include <kunit/visibility.h>
@@ -633,6 +636,89 @@ static void ibsw_engine_start(struct ibsw_engine *e)
 	(*depth)--;
 }
 
+/*
+ * Cut-through: a packet that finds its engine idle - no run, no timer,
+ * nothing on the wire or queued - is the one its first pass would send,
+ * so it goes on the wire at once, without passing through its queue,
+ * when it has downstream credit and the arbiter's turn (asked here: a yes
+ * is charged as it is sent). A switch output under congestion control
+ * queues every packet, as its marking state follows the passes
+ * (ibsw_engine_cc_roots()).
+ *
+ * Context: BH disabled; e->lock held.
+ */
+static bool ibsw_engine_cut_ok(struct ibsw_engine *e, unsigned int vl,
+			       unsigned int len)
+{
+	lockdep_assert_held(&e->lock);
+	return !e->queued && !e->wire && !e->scheduled && !e->running &&
+	       !e->cc.threshold &&
+	       *this_cpu_ptr(&ibsw_engine_depth) < IBSW_ENGINE_DEPTH &&
+	       ibsw_engine_credit(e, vl, len) &&
+	       ibsw_vlarb_next(&e->arb, BIT(vl)) == vl;
+}
+
+/*
+ * Send what ibsw_engine_cut_ok() let through, as a pass sends a packet:
+ * paced, it is on the wire until its timer; unpaced, it is delivered now.
+ * The run is owned meanwhile, as by ibsw_engine_own().
+ *
+ * Context: BH disabled; called with e->lock held, returns with it
+ * dropped.
+ */
+static void ibsw_engine_cut(struct ibsw_engine *e, struct sk_buff *skb,
+			    unsigned int src, unsigned int vl)
+	__releases(&e->lock)
+{
+	unsigned int *depth = this_cpu_ptr(&ibsw_engine_depth);
+	struct ibsw_skb_cb *cb = ibsw_cb(skb);
+	struct ibsw_ret ret = {
+		.src = cb->in_port,
+		.vl = cb->in_vl,
+		.len = cb->wire_len,
+	};
+	struct ibsw_port *peer = e->peer;
+	struct sk_buff_head done;
+
+	lockdep_assert_held(&e->lock);
+	__skb_queue_head_init(&done);
+	ibsw_vlarb_account(&e->arb, vl, ret.len);
+	if (e->down)
+		WARN_ON_ONCE(!ibsw_credit_take(&e->down[vl], ret.len));
+	e->last_src[vl] = src;
+	if (!e->hca)
+		ibsw_stat_pkt(e->port, true, vl, ret.len);
+	if (READ_ONCE(ibsw_fabric.pacing)) {
+		u32 scale = READ_ONCE(ibsw_fabric.time_scale);
+
+		/* An idle link starts it now (lag 0) */
+		e->busy_until = ibsw_pace_next(e->busy_until, ktime_get_ns(),
+					       ibsw_rate_xmit_ns(ret.len,
+								 e->pace_bps,
+								 scale),
+					       0);
+		e->wire = skb;
+		e->backlog = false;
+		ibsw_engine_arm(e, e->busy_until);
+	} else {
+		__skb_queue_tail(&done, skb);
+	}
+	e->running = true;
+	spin_unlock(&e->lock);
+
+	(*depth)++;
+	/* Its input credits go back (source 0 has none, an HCA's neither) */
+	ibsw_engine_finish(e, peer, &done, &ret, e->hca ? 0 : 1, 0);
+	spin_lock(&e->lock);
+	e->running = false;
+	/* Packets queued, or a timer that fired, while it was delivered */
+	if (e->rerun)
+		ibsw_engine_own(e);
+	else
+		spin_unlock(&e->lock);
+	(*depth)--;
+}
+
 /**
  * ibsw_engine_kick() - let an idle engine look at its queues again
  * @e: the engine
@@ -700,10 +786,10 @@ enum hrtimer_restart ibsw_engine_hoq_run(struct hrtimer *timer)
  *	full at its limit
  *
  * Context: ndo_start_xmit or a management HCA's tx_work (BH disabled).
- * Return: 0 if queued; -ENOTCONN if the port is going away; -ERANGE if
- * the port no longer operates its VL; -ENOBUFS if the FIFO holds
- * IBSW_HCA_FIFO_CAP (a sender ignored the stopped queue), or without
- * @txq its limit.
+ * Return: 0 if queued or sent; -ENOTCONN if the port is going away;
+ * -ERANGE if the port no longer operates its VL; -ENOBUFS if the FIFO
+ * holds IBSW_HCA_FIFO_CAP (a sender ignored the stopped queue), or
+ * without @txq its limit.
  */
 int ibsw_hca_enqueue(struct ibsw_engine *e, struct sk_buff *skb,
 		     struct netdev_queue *txq)
@@ -730,6 +816,10 @@ int ibsw_hca_enqueue(struct ibsw_engine *e, struct sk_buff *skb,
 		spin_unlock(&e->lock);
 		return -ENOBUFS;
 	}
+	if (ibsw_engine_cut_ok(e, vl, ibsw_cb(skb)->wire_len)) {
+		ibsw_engine_cut(e, skb, 0, vl);
+		return 0;
+	}
 	__skb_queue_tail(ibsw_voq(e, 0, vl), skb);
 	__set_bit(0, e->busy[vl]);
 	WRITE_ONCE(e->queued, e->queued | BIT(vl));
@@ -751,9 +841,10 @@ EXPORT_SYMBOL_IF_KUNIT(ibsw_hca_enqueue);
  * @skb: the packet, its ibsw_cb() filled in, @out_vl set
  *
  * Context: BH disabled, no engine lock held.
- * Return: 0 if queued; -ENOTCONN if the port is unconnected; -ERANGE if
- * the port no longer operates the packet's VL; -EMSGSIZE if the packet is
- * larger than the receiver's buffer (it would wait for credit forever).
+ * Return: 0 if queued or sent; -ENOTCONN if the port is unconnected;
+ * -ERANGE if the port no longer operates the packet's VL; -EMSGSIZE if
+ * the packet is larger than the receiver's buffer (it would wait for
+ * credit forever).
  */
 int ibsw_engine_enqueue(struct ibsw_engine *e, unsigned int src,
 			struct sk_buff *skb)
@@ -765,28 +856,38 @@ int ibsw_engine_enqueue(struct ibsw_engine *e, unsigned int src,
 	spin_lock(&e->lock);
 	if (unlikely(!e->open)) {
 		err = -ENOTCONN;
-	} else if (unlikely(vl >= e->nr_vls)) {
+		goto refuse;
+	}
+	if (unlikely(vl >= e->nr_vls)) {
 		/* Trimmed after the sender read the port's VLs */
 		err = -ERANGE;
-	} else if (unlikely(e->down && ibsw_wire_credits(cb->wire_len) >
-				       e->down[vl].size)) {
+		goto refuse;
+	}
+	if (unlikely(e->down && ibsw_wire_credits(cb->wire_len) >
+			       e->down[vl].size)) {
 		/* It would wait for credit forever */
 		err = -EMSGSIZE;
-	} else {
-		/* A new head: the next pass starts its lifetime */
-		if (!(e->queued & BIT(vl)))
-			e->hoq_since[vl] = 0;
-		__skb_queue_tail(ibsw_voq(e, src, vl), skb);
-		__set_bit(src, e->busy[vl]);
-		WRITE_ONCE(e->queued, e->queued | BIT(vl));
-		credits = ibsw_wire_credits(cb->wire_len);
-		e->cc_fill[vl] += credits;
-		e->voq_fill[src * IBSW_NR_DATA_VLS + vl] += credits;
-		if (e->cc.threshold)
-			ibsw_engine_cc_vl(e, vl);
-		ibsw_engine_start(e);
+		goto refuse;
+	}
+	if (ibsw_engine_cut_ok(e, vl, cb->wire_len)) {
+		ibsw_engine_cut(e, skb, src, vl);
 		return 0;
 	}
+	/* A new head: the next pass starts its lifetime */
+	if (!(e->queued & BIT(vl)))
+		e->hoq_since[vl] = 0;
+	__skb_queue_tail(ibsw_voq(e, src, vl), skb);
+	__set_bit(src, e->busy[vl]);
+	WRITE_ONCE(e->queued, e->queued | BIT(vl));
+	credits = ibsw_wire_credits(cb->wire_len);
+	e->cc_fill[vl] += credits;
+	e->voq_fill[src * IBSW_NR_DATA_VLS + vl] += credits;
+	if (e->cc.threshold)
+		ibsw_engine_cc_vl(e, vl);
+	ibsw_engine_start(e);
+	return 0;
+
+refuse:
 	spin_unlock(&e->lock);
 	return err;
 }

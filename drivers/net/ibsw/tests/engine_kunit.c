@@ -186,15 +186,22 @@ static struct sk_buff *kt_pkt(struct kunit *test, unsigned int tag,
 	return skb;
 }
 
-/* A transmitter sends a packet into a switch input port */
-static void kt_send(struct kunit *test, struct ibsw_port *in, unsigned int tag)
+/* A transmitter sends a packet of SL and VL @vl into a switch input port */
+static void kt_send_vl(struct kunit *test, struct ibsw_port *in,
+		       unsigned int tag, unsigned int vl)
 {
-	struct sk_buff *skb = kt_pkt(test, tag, in->num, 0);
+	struct sk_buff *skb = kt_pkt(test, tag, in->num, vl);
 
-	KUNIT_ASSERT_TRUE(test, ibsw_credit_take(&in->in[0], KT_LEN));
+	KUNIT_ASSERT_TRUE(test, ibsw_credit_take(&in->in[vl], KT_LEN));
 	local_bh_disable();
 	ibsw_switch_receive(in, skb);
 	local_bh_enable();
+}
+
+/* The same on SL and VL 0 */
+static void kt_send(struct kunit *test, struct ibsw_port *in, unsigned int tag)
+{
+	kt_send_vl(test, in, tag, 0);
 }
 
 /* The tags that arrived, in order, as a string "1 2 3" */
@@ -318,6 +325,122 @@ static void kt_engine_own(struct ibsw_engine *e, bool own)
 static void kt_engine_release(void *e)
 {
 	kt_engine_own(e, false);
+}
+
+/*
+ * Cut-through: a packet that finds its engine idle is sent at once, but
+ * charged to the VL arbiter as the pass would charge it. VLs 0 and 1
+ * share the low list, two packets a turn: after 1 (VL 0, cut through),
+ * VL 0 has one packet of its turn left, so the queued 2 goes, then VL 1's
+ * turn (4, 5), then 3. An arbiter that missed the charge would send 2 and
+ * 3 first.
+ */
+static void ibsw_engine_cut_arbiter_test(struct kunit *test)
+{
+	struct ibsw_vlarb_table table = {
+		.low = {
+			{ .vl = 0, .weight = 2 * ibsw_wire_credits(KT_LEN) },
+			{ .vl = 1, .weight = 2 * ibsw_wire_credits(KT_LEN) },
+		},
+		.nr_low = 2,
+	};
+	struct ibsw_switch *a, *b;
+	struct sk_buff_head *rxq;
+	struct ibsw_port *down;
+	struct ibsw_engine *e;
+	unsigned int all;
+
+	kt_fabric_set(test, false, IBSW_DEFAULT_TIME_SCALE);
+	a = kt_switch(test, "kt_cut_a", 2, 2);
+	b = kt_switch(test, "kt_cut_b", 2, 2);
+	kt_link(test, a, 2, b, 1);
+	rxq = kt_host(test, b->ports[2], false);
+	down = b->ports[1];
+	e = a->ports[2]->out;
+	ibsw_engine_set_vlarb(e, &table);
+
+	kt_send_vl(test, a->ports[1], 1, 0);
+	KUNIT_EXPECT_STREQ(test, kt_arrived(test, rxq), "1");
+	KUNIT_EXPECT_EQ(test, READ_ONCE(e->queued), 0);
+	KUNIT_EXPECT_EQ(test, kt_cnt(a->ports[2], IBSW_CNT_XMIT_PKTS), 1);
+	KUNIT_EXPECT_EQ(test, kt_free(a->ports[1]), a->ports[1]->in[0].size);
+	KUNIT_EXPECT_EQ(test, kt_free(down), down->in[0].size);
+
+	/* Downstream full on both VLs: the next ones queue */
+	all = down->in[0].size * IBSW_CREDIT_LEN;
+	KUNIT_ASSERT_TRUE(test, ibsw_credit_take(&down->in[0], all));
+	KUNIT_ASSERT_TRUE(test, ibsw_credit_take(&down->in[1], all));
+	kt_send_vl(test, a->ports[1], 2, 0);
+	kt_send_vl(test, a->ports[1], 3, 0);
+	kt_send_vl(test, a->ports[1], 4, 1);
+	kt_send_vl(test, a->ports[1], 5, 1);
+	KUNIT_EXPECT_EQ(test, READ_ONCE(e->queued), BIT(0) | BIT(1));
+
+	/* Both VLs' credit back before the engine looks again */
+	kt_engine_own(e, true);
+	KUNIT_ASSERT_EQ(test, kunit_add_action_or_reset(test,
+							kt_engine_release, e),
+			0);
+	local_bh_disable();
+	ibsw_credit_release(down, 0, all);
+	ibsw_credit_release(down, 1, all);
+	local_bh_enable();
+	kt_engine_own(e, false);
+	local_bh_disable();
+	ibsw_engine_run(&e->timer);
+	local_bh_enable();
+	KUNIT_EXPECT_STREQ(test, kt_arrived(test, rxq), "1 2 4 5 3");
+}
+
+/*
+ * Cut-through on a paced link: the packet is on the wire at once, its
+ * input credits back, and it arrives when its serialisation time is over
+ * (1x SDR at the largest time scale: about 4 ms of wall time).
+ */
+static void ibsw_engine_cut_paced_test(struct kunit *test)
+{
+	struct ibsw_port_cfg cfg = {
+		.set = IBSW_PORT_CFG_WIDTH | IBSW_PORT_CFG_SPEED,
+		.width = IBSW_LINK_WIDTH_1X,
+		.speed = IBSW_LINK_SPEED_SDR,
+	};
+	struct sk_buff_head *rxq;
+	struct ibsw_switch *sw;
+	struct ibsw_engine *e;
+	bool on_wire, armed;
+	unsigned int i;
+	u64 sent;
+	int err;
+
+	kt_fabric_set(test, true, IBSW_TIME_SCALE_MAX);
+	sw = kt_switch(test, "kt_cut_paced", 2, 2);
+	rtnl_lock();
+	err = ibsw_port_set(sw, 2, &cfg, NULL);
+	rtnl_unlock();
+	KUNIT_ASSERT_EQ(test, err, 0);
+	rxq = kt_host(test, sw->ports[2], false);
+	e = sw->ports[2]->out;
+
+	sent = ktime_get_ns();
+	local_bh_disable();
+	kt_send(test, sw->ports[1], 1);
+	/* Softirqs are off: its timer cannot deliver it yet */
+	on_wire = READ_ONCE(e->wire) && !READ_ONCE(e->queued);
+	armed = READ_ONCE(e->scheduled);
+	local_bh_enable();
+	KUNIT_EXPECT_TRUE(test, on_wire);
+	KUNIT_EXPECT_TRUE(test, armed);
+	KUNIT_EXPECT_EQ(test, kt_free(sw->ports[1]), sw->ports[1]->in[0].size);
+	KUNIT_EXPECT_EQ(test, kt_cnt(sw->ports[2], IBSW_CNT_XMIT_PKTS), 1);
+	KUNIT_EXPECT_GE(test, READ_ONCE(e->busy_until),
+			sent + ibsw_rate_xmit_ns(KT_LEN, e->pace_bps,
+						 IBSW_TIME_SCALE_MAX));
+
+	for (i = 0; i < 200 && skb_queue_empty_lockless(rxq); i++)
+		usleep_range(1000, 2000);
+	KUNIT_EXPECT_STREQ(test, kt_arrived(test, rxq), "1");
+	KUNIT_EXPECT_GE(test, ktime_get_ns(), READ_ONCE(e->busy_until));
+	KUNIT_EXPECT_NULL(test, READ_ONCE(e->wire));
 }
 
 /*
@@ -742,6 +865,8 @@ static struct kunit_case ibsw_engine_test_cases[] = {
 	KUNIT_CASE(ibsw_engine_forward_test),
 	KUNIT_CASE(ibsw_engine_no_route_test),
 	KUNIT_CASE(ibsw_engine_credit_kick_test),
+	KUNIT_CASE(ibsw_engine_cut_arbiter_test),
+	KUNIT_CASE(ibsw_engine_cut_paced_test),
 	KUNIT_CASE(ibsw_engine_round_robin_test),
 	KUNIT_CASE(ibsw_engine_depth_test),
 	KUNIT_CASE(ibsw_engine_hca_fifo_test),
