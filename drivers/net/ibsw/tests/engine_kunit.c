@@ -272,45 +272,66 @@ static void ibsw_engine_no_route_test(struct kunit *test)
 }
 
 /*
+ * Switch A's port 2 cabled to switch B's port 1, a host at B's port 2;
+ * pacing off
+ */
+struct kt_chain {
+	struct ibsw_switch	*a, *b;
+	struct ibsw_port	*down;	/* B's input from A */
+	struct ibsw_engine	*e;	/* A's output to B */
+	struct sk_buff_head	*rxq;	/* what reaches the host */
+};
+
+static void kt_chain(struct kunit *test, struct kt_chain *c, const char *a,
+		     const char *b)
+{
+	kt_fabric_set(test, false, IBSW_DEFAULT_TIME_SCALE);
+	c->a = kt_switch(test, a, 2, 2);
+	c->b = kt_switch(test, b, 2, 2);
+	kt_link(test, c->a, 2, c->b, 1);
+	c->rxq = kt_host(test, c->b->ports[2], false);
+	c->down = c->b->ports[1];
+	c->e = c->a->ports[2]->out;
+}
+
+/* Something else holds all of B's buffer for @vl: returns its bytes */
+static unsigned int kt_fill_down(struct kunit *test, struct kt_chain *c,
+				 unsigned int vl)
+{
+	unsigned int all = c->down->in[vl].size * IBSW_CREDIT_LEN;
+
+	KUNIT_ASSERT_TRUE(test, ibsw_credit_take(&c->down->in[vl], all));
+	return all;
+}
+
+/*
  * A full downstream buffer holds a packet in its VoQ; the credit coming
  * back kicks the idle engine, which sends it (ibsw_engine_kick()).
  */
 static void ibsw_engine_credit_kick_test(struct kunit *test)
 {
-	struct ibsw_switch *a, *b;
-	struct sk_buff_head *rxq;
-	struct ibsw_port *down;
-	struct ibsw_engine *e;
+	struct kt_chain c;
 	unsigned int all;
 
-	kt_fabric_set(test, false, IBSW_DEFAULT_TIME_SCALE);
-	a = kt_switch(test, "kt_kick_a", 2, 2);
-	b = kt_switch(test, "kt_kick_b", 2, 2);
-	kt_link(test, a, 2, b, 1);
-	rxq = kt_host(test, b->ports[2], false);
-	down = b->ports[1];
-	e = a->ports[2]->out;
-
-	/* Something else holds all of the downstream buffer */
-	all = down->in[0].size * IBSW_CREDIT_LEN;
-	KUNIT_ASSERT_TRUE(test, ibsw_credit_take(&down->in[0], all));
-	kt_send(test, a->ports[1], 1);
-	kt_send(test, a->ports[1], 2);
-	KUNIT_EXPECT_STREQ(test, kt_arrived(test, rxq), "");
-	KUNIT_EXPECT_EQ(test, kt_cnt(a->ports[2], IBSW_CNT_XMIT_PKTS), 0);
-	KUNIT_EXPECT_EQ(test, READ_ONCE(e->queued), BIT(0));
-	KUNIT_EXPECT_FALSE(test, READ_ONCE(e->scheduled));
+	kt_chain(test, &c, "kt_kick_a", "kt_kick_b");
+	all = kt_fill_down(test, &c, 0);
+	kt_send(test, c.a->ports[1], 1);
+	kt_send(test, c.a->ports[1], 2);
+	KUNIT_EXPECT_STREQ(test, kt_arrived(test, c.rxq), "");
+	KUNIT_EXPECT_EQ(test, kt_cnt(c.a->ports[2], IBSW_CNT_XMIT_PKTS), 0);
+	KUNIT_EXPECT_EQ(test, READ_ONCE(c.e->queued), BIT(0));
+	KUNIT_EXPECT_FALSE(test, READ_ONCE(c.e->scheduled));
 	/* The packets hold their input buffer's credits while they wait */
-	KUNIT_EXPECT_EQ(test, kt_free(a->ports[1]),
-			a->ports[1]->in[0].size - 2 * ibsw_wire_credits(KT_LEN));
+	KUNIT_EXPECT_EQ(test, kt_free(c.a->ports[1]),
+			c.a->ports[1]->in[0].size - 2 * ibsw_wire_credits(KT_LEN));
 
 	local_bh_disable();
-	ibsw_credit_release(down, 0, all);
+	ibsw_credit_release(c.down, 0, all);
 	local_bh_enable();
-	KUNIT_EXPECT_STREQ(test, kt_arrived(test, rxq), "1 2");
-	KUNIT_EXPECT_EQ(test, READ_ONCE(e->queued), 0);
-	KUNIT_EXPECT_EQ(test, kt_free(a->ports[1]), a->ports[1]->in[0].size);
-	KUNIT_EXPECT_EQ(test, kt_free(down), down->in[0].size);
+	KUNIT_EXPECT_STREQ(test, kt_arrived(test, c.rxq), "1 2");
+	KUNIT_EXPECT_EQ(test, READ_ONCE(c.e->queued), 0);
+	KUNIT_EXPECT_EQ(test, kt_free(c.a->ports[1]), c.a->ports[1]->in[0].size);
+	KUNIT_EXPECT_EQ(test, kt_free(c.down), c.down->in[0].size);
 }
 
 static void kt_engine_own(struct ibsw_engine *e, bool own)
@@ -344,52 +365,42 @@ static void ibsw_engine_cut_arbiter_test(struct kunit *test)
 		},
 		.nr_low = 2,
 	};
-	struct ibsw_switch *a, *b;
-	struct sk_buff_head *rxq;
-	struct ibsw_port *down;
-	struct ibsw_engine *e;
-	unsigned int all;
+	unsigned int all0, all1;
+	struct kt_chain c;
 
-	kt_fabric_set(test, false, IBSW_DEFAULT_TIME_SCALE);
-	a = kt_switch(test, "kt_cut_a", 2, 2);
-	b = kt_switch(test, "kt_cut_b", 2, 2);
-	kt_link(test, a, 2, b, 1);
-	rxq = kt_host(test, b->ports[2], false);
-	down = b->ports[1];
-	e = a->ports[2]->out;
-	ibsw_engine_set_vlarb(e, &table);
+	kt_chain(test, &c, "kt_cut_a", "kt_cut_b");
+	ibsw_engine_set_vlarb(c.e, &table);
 
-	kt_send_vl(test, a->ports[1], 1, 0);
-	KUNIT_EXPECT_STREQ(test, kt_arrived(test, rxq), "1");
-	KUNIT_EXPECT_EQ(test, READ_ONCE(e->queued), 0);
-	KUNIT_EXPECT_EQ(test, kt_cnt(a->ports[2], IBSW_CNT_XMIT_PKTS), 1);
-	KUNIT_EXPECT_EQ(test, kt_free(a->ports[1]), a->ports[1]->in[0].size);
-	KUNIT_EXPECT_EQ(test, kt_free(down), down->in[0].size);
+	kt_send_vl(test, c.a->ports[1], 1, 0);
+	KUNIT_EXPECT_STREQ(test, kt_arrived(test, c.rxq), "1");
+	KUNIT_EXPECT_EQ(test, READ_ONCE(c.e->queued), 0);
+	KUNIT_EXPECT_EQ(test, kt_cnt(c.a->ports[2], IBSW_CNT_XMIT_PKTS), 1);
+	KUNIT_EXPECT_EQ(test, kt_free(c.a->ports[1]), c.a->ports[1]->in[0].size);
+	KUNIT_EXPECT_EQ(test, kt_free(c.down), c.down->in[0].size);
 
 	/* Downstream full on both VLs: the next ones queue */
-	all = down->in[0].size * IBSW_CREDIT_LEN;
-	KUNIT_ASSERT_TRUE(test, ibsw_credit_take(&down->in[0], all));
-	KUNIT_ASSERT_TRUE(test, ibsw_credit_take(&down->in[1], all));
-	kt_send_vl(test, a->ports[1], 2, 0);
-	kt_send_vl(test, a->ports[1], 3, 0);
-	kt_send_vl(test, a->ports[1], 4, 1);
-	kt_send_vl(test, a->ports[1], 5, 1);
-	KUNIT_EXPECT_EQ(test, READ_ONCE(e->queued), BIT(0) | BIT(1));
+	all0 = kt_fill_down(test, &c, 0);
+	all1 = kt_fill_down(test, &c, 1);
+	kt_send_vl(test, c.a->ports[1], 2, 0);
+	kt_send_vl(test, c.a->ports[1], 3, 0);
+	kt_send_vl(test, c.a->ports[1], 4, 1);
+	kt_send_vl(test, c.a->ports[1], 5, 1);
+	KUNIT_EXPECT_EQ(test, READ_ONCE(c.e->queued), BIT(0) | BIT(1));
 
 	/* Both VLs' credit back before the engine looks again */
-	kt_engine_own(e, true);
+	kt_engine_own(c.e, true);
 	KUNIT_ASSERT_EQ(test, kunit_add_action_or_reset(test,
-							kt_engine_release, e),
-			0);
+							kt_engine_release,
+							c.e), 0);
 	local_bh_disable();
-	ibsw_credit_release(down, 0, all);
-	ibsw_credit_release(down, 1, all);
+	ibsw_credit_release(c.down, 0, all0);
+	ibsw_credit_release(c.down, 1, all1);
 	local_bh_enable();
-	kt_engine_own(e, false);
+	kt_engine_own(c.e, false);
 	local_bh_disable();
-	ibsw_engine_run(&e->timer);
+	ibsw_engine_run(&c.e->timer);
 	local_bh_enable();
-	KUNIT_EXPECT_STREQ(test, kt_arrived(test, rxq), "1 2 4 5 3");
+	KUNIT_EXPECT_STREQ(test, kt_arrived(test, c.rxq), "1 2 4 5 3");
 }
 
 /*
