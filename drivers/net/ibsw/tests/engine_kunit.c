@@ -103,6 +103,23 @@ static void kt_link(struct kunit *test, struct ibsw_switch *a, unsigned int pa,
 	KUNIT_ASSERT_EQ(test, err, 0);
 }
 
+/* Slow a port's link to 1x SDR, the slowest there is */
+static void kt_port_sdr(struct kunit *test, struct ibsw_switch *sw,
+			unsigned int port)
+{
+	struct ibsw_port_cfg cfg = {
+		.set = IBSW_PORT_CFG_WIDTH | IBSW_PORT_CFG_SPEED,
+		.width = IBSW_LINK_WIDTH_1X,
+		.speed = IBSW_LINK_SPEED_SDR,
+	};
+	int err;
+
+	rtnl_lock();
+	err = ibsw_port_set(sw, port, &cfg, NULL);
+	rtnl_unlock();
+	KUNIT_ASSERT_EQ(test, err, 0);
+}
+
 /* A netdev that only holds what a port delivers: never registered */
 static struct net_device *kt_netdev(struct kunit *test)
 {
@@ -410,25 +427,16 @@ static void ibsw_engine_cut_arbiter_test(struct kunit *test)
  */
 static void ibsw_engine_cut_paced_test(struct kunit *test)
 {
-	struct ibsw_port_cfg cfg = {
-		.set = IBSW_PORT_CFG_WIDTH | IBSW_PORT_CFG_SPEED,
-		.width = IBSW_LINK_WIDTH_1X,
-		.speed = IBSW_LINK_SPEED_SDR,
-	};
 	struct sk_buff_head *rxq;
 	struct ibsw_switch *sw;
 	struct ibsw_engine *e;
 	bool on_wire, armed;
 	unsigned int i;
 	u64 sent;
-	int err;
 
 	kt_fabric_set(test, true, IBSW_TIME_SCALE_MAX);
 	sw = kt_switch(test, "kt_cut_paced", 2, 2);
-	rtnl_lock();
-	err = ibsw_port_set(sw, 2, &cfg, NULL);
-	rtnl_unlock();
-	KUNIT_ASSERT_EQ(test, err, 0);
+	kt_port_sdr(test, sw, 2);
 	rxq = kt_host(test, sw->ports[2], false);
 	e = sw->ports[2]->out;
 
@@ -561,11 +569,6 @@ static int kt_hca_send(struct kunit *test, struct ibsw_port *port,
  */
 static void ibsw_engine_hca_fifo_test(struct kunit *test)
 {
-	struct ibsw_port_cfg cfg = {
-		.set = IBSW_PORT_CFG_WIDTH | IBSW_PORT_CFG_SPEED,
-		.width = IBSW_LINK_WIDTH_1X,
-		.speed = IBSW_LINK_SPEED_SDR,
-	};
 	struct netdev_queue *txq;
 	struct ibsw_switch *sw;
 	struct ibsw_port *host;
@@ -576,10 +579,7 @@ static void ibsw_engine_hca_fifo_test(struct kunit *test)
 	kt_fabric_set(test, true, IBSW_TIME_SCALE_MAX);
 	sw = kt_switch(test, "kt_hca", 2, 2);
 	host = sw->ports[1];
-	rtnl_lock();
-	err = ibsw_port_set(sw, 1, &cfg, NULL);
-	rtnl_unlock();
-	KUNIT_ASSERT_EQ(test, err, 0);
+	kt_port_sdr(test, sw, 1);
 	kt_host(test, sw->ports[2], false);
 	kt_host(test, host, true);
 	e = host->hca;
