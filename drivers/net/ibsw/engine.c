@@ -139,6 +139,22 @@ static struct sk_buff *ibsw_engine_dequeue(struct ibsw_engine *e,
 }
 
 /*
+ * A data packet of @len wire bytes leaves by @vl, from its queue or cut
+ * through: the arbiter's charge, the downstream credit (checked before it
+ * was chosen; this engine is the buffer's only taker) and a switch port's
+ * transmit counters.
+ */
+static void ibsw_engine_charge(struct ibsw_engine *e, unsigned int vl,
+			       unsigned int len)
+{
+	ibsw_vlarb_account(&e->arb, vl, len);
+	if (e->down)
+		WARN_ON_ONCE(!ibsw_credit_take(&e->down[vl], len));
+	if (!e->hca)
+		ibsw_stat_pkt(e->port, true, vl, len);
+}
+
+/*
  * Head-of-queue lifetime (IBA vol 1, 18.2.5.4): a packet that has stood
  * at the head of its VL's queue longer than the port's HOQLife, for want
  * of credit or of the arbiter's turn, is discarded (PortXmitDiscards,
@@ -509,10 +525,7 @@ static void ibsw_engine_pass(struct ibsw_engine *e)
 		cb = ibsw_cb(skb);
 		len = cb->wire_len;
 		e->hoq_since[vl] = now;
-		ibsw_vlarb_account(&e->arb, vl, len);
-		/* Checked above; this engine is the buffer's only taker */
-		if (e->down)
-			WARN_ON_ONCE(!ibsw_credit_take(&e->down[vl], len));
+		ibsw_engine_charge(e, vl, len);
 		budget--;
 		if (e->hca) {
 			e->fifo_bytes[vl] -= len;
@@ -525,7 +538,6 @@ static void ibsw_engine_pass(struct ibsw_engine *e)
 			ret[nret].vl = cb->in_vl;
 			ret[nret].len = len;
 			nret++;
-			ibsw_stat_pkt(e->port, true, vl, len);
 			ibsw_engine_fill_sub(e, src[vl], vl, len);
 			if (e->cc_state & BIT(vl))
 				ibsw_engine_cc_mark(e, vl, skb, now);
@@ -682,12 +694,8 @@ static void ibsw_engine_cut(struct ibsw_engine *e, struct sk_buff *skb,
 
 	lockdep_assert_held(&e->lock);
 	__skb_queue_head_init(&done);
-	ibsw_vlarb_account(&e->arb, vl, ret.len);
-	if (e->down)
-		WARN_ON_ONCE(!ibsw_credit_take(&e->down[vl], ret.len));
+	ibsw_engine_charge(e, vl, ret.len);
 	e->last_src[vl] = src;
-	if (!e->hca)
-		ibsw_stat_pkt(e->port, true, vl, ret.len);
 	if (READ_ONCE(ibsw_fabric.pacing)) {
 		u32 scale = READ_ONCE(ibsw_fabric.time_scale);
 
