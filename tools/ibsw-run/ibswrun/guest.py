@@ -584,11 +584,26 @@ class LateRecorder:
 
 # ---------------------------------------------------------------- processes
 
+def place(nice, cpus):
+    """A child's set-up before exec: its niceness, and the CPUs it (and
+    what it starts) may run on, its host's (a scenario's cpus line); None
+    when there is nothing to set."""
+    if not nice and not cpus:
+        return None
+
+    def setup():
+        if cpus:
+            os.sched_setaffinity(0, cpus)
+        if nice:
+            os.nice(nice)
+    return setup
+
+
 class Proc:
     """A program in a host's namespace, in its own session (its process
     group is what gets signalled), output appended to a log."""
 
-    def __init__(self, label, netns, argv, log_path, nice=0, env=None, cwd=None):
+    def __init__(self, label, netns, argv, log_path, nice=0, env=None, cwd=None, cpus=None):
         self.label = label
         self.argv = argv
         self.exit = None
@@ -601,7 +616,7 @@ class Proc:
                                       stdin=subprocess.DEVNULL, stdout=log,
                                       stderr=subprocess.STDOUT,
                                       start_new_session=True, close_fds=True, env=env, cwd=cwd,
-                                      preexec_fn=(lambda: os.nice(nice)) if nice else None)
+                                      preexec_fn=place(nice, cpus))
         self.pid = self.p.pid
 
     def poll(self):
@@ -958,7 +973,8 @@ class Run:
             h = self.hosts[srv]
             argv = perftest_argv(f, h['rdma_dev'], self.gid[srv], it.port,
                                  perftest_duration(f, self.sc.scale, self.slack(f)))
-            it.server = Proc('server on %s' % srv, h['netns'], argv, it.log)
+            it.server = Proc('server on %s' % srv, h['netns'], argv, it.log,
+                             cpus=self.sc.cpus.get(srv))
             self.note('flow %s: server on %s (pid %d): %s' % (it.name, srv, it.server.pid, ' '.join(argv)))
         deadline = time.monotonic() + SERVER_WAIT
         for it in self.items:
@@ -990,14 +1006,14 @@ class Run:
                                  perftest_duration(f, self.sc.scale, self.slack(f)), peer)
             netns = h['netns']
             label = 'client on %s' % cli
-            nice = 0
+            nice, cpus = 0, self.sc.cpus.get(cli)
         elif it.kind == 'mpi':
             cwd = os.path.join(self.dir, mpi.job_dir(it.name))
             os.makedirs(cwd, exist_ok=True)
             for path in it.spec.inputs:
                 shutil.copy(path, cwd)
-            argv = mpi.runner_argv(it.spec, MPIRUN, self.desc_path, cwd)
-            netns, label, nice = None, 'MPI job beside ibsw-run', 0
+            argv = mpi.runner_argv(it.spec, MPIRUN, self.desc_path, cwd, self.sc.cpus)
+            netns, label, nice, cpus = None, 'MPI job beside ibsw-run', 0, None
         else:
             try:
                 argv = scenario.expand(it.spec.argv, self.hosts,
@@ -1010,11 +1026,11 @@ class Run:
             else:
                 netns = desc_app_nodes(self.desc)[it.spec.host]['netns']
                 label = 'app on %s' % it.spec.host
-            nice = 0
+            nice, cpus = 0, self.sc.cpus.get(it.spec.host)
         it.started = self.now_emu()
         it.client = Proc(label, netns, argv, it.log, nice,
                          self.app_env if it.kind != 'flow' else None,
-                         cwd if it.kind == 'mpi' else None)
+                         cwd if it.kind == 'mpi' else None, cpus)
         self.note('%s %s started (pid %d): %s' % (it.kind, it.name, it.client.pid, ' '.join(argv)))
 
     def stop_item(self, it):
@@ -1297,6 +1313,12 @@ class Run:
                 self.note('the scenario asks for %d CPUs (vcpus), this machine has %d: its '
                           'results may differ from the VM\'s' % (self.sc.vcpus, os.cpu_count()),
                           show=True)
+            have = os.sched_getaffinity(0)
+            for host, cpus in sorted(self.sc.cpus.items()):
+                if not set(cpus) <= have:
+                    raise GuestError('cpus: host %s is placed on CPUs %s, this run may use %s'
+                                     % (host, ','.join(map(str, cpus)),
+                                        ','.join(map(str, sorted(have)))))
             self.write_run_json()
             self.check_stop()
             self.bring_up()

@@ -96,12 +96,16 @@ def job_dir(name):
     return os.path.join('mpi', name)
 
 
-def runner_argv(job, mpirun, desc_path, cwd):
+def runner_argv(job, mpirun, desc_path, cwd, cpus=None):
     """The ibsw-mpirun command line of a scenario's mpi line (job: a
-    scenario.MpiJob) that runs in cwd."""
+    scenario.MpiJob) that runs in cwd; cpus maps hosts to the CPUs their
+    ranks run on (the scenario's cpus lines)."""
     argv = [mpirun, '--desc', desc_path, '-H', ','.join(job.hosts)]
     if job.np:
         argv += ['-n', str(job.np)]
+    for host in job.hosts:
+        if cpus and host in cpus:
+            argv += ['--cpus', '%s=%s' % (host, ','.join(str(c) for c in cpus[host]))]
     if job.nice is not None:
         argv += ['--nice', str(job.nice)]
     return argv + ['--tls', job.tls, '--sl', str(job.sl),
@@ -119,6 +123,24 @@ def hostfile(hosts, np):
 def agent_hosts(hosts):
     """IBSW_MPI_HOSTS for ibsw-mpi-agent: "NAME=NETNS,RDMA_DEV ..."."""
     return ' '.join('%s=%s,%s' % (h['name'], h['netns'], h['rdma_dev']) for h in hosts)
+
+
+def parse_cpus(words, hosts):
+    """ibsw-mpirun --cpus HOST=LIST (LIST as taskset -c takes it: 0,2-3)
+    for the job's hosts -> IBSW_MPI_CPUS for ibsw-mpi-agent, "NAME=LIST ..."."""
+    names = [h['name'] for h in hosts]
+    seen = {}
+    for word in words:
+        name, sep, cpus = word.partition('=')
+        if not sep or not re.fullmatch(r'\d+(-\d+)?(,\d+(-\d+)?)*', cpus):
+            raise MpiError("bad --cpus '%s' (HOST=LIST, e.g. H1=0 or H4=0,2-3)" % word)
+        if name not in names:
+            raise MpiError("--cpus %s: %s is not a host of the job (%s)"
+                           % (word, name, ','.join(names)))
+        if name in seen:
+            raise MpiError('--cpus: host %s given twice' % name)
+        seen[name] = cpus
+    return ' '.join('%s=%s' % kv for kv in seen.items())
 
 
 def ucx_env(tls, sl, log_dir):

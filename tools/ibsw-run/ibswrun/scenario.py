@@ -23,10 +23,12 @@ from . import cct
 
 NAME_RE = re.compile(r'[A-Za-z0-9_.-]+\Z')
 KEYWORDS = ('name', 'topology', 'scale', 'fabric', 'duration', 'sample', 'start_timeout',
-            'vcpus', 'cc', 'flow', 'app', 'mpi', 'counter', 'window', 'fairness')
+            'vcpus', 'cpus', 'cc', 'flow', 'app', 'mpi', 'counter', 'window', 'fairness')
 SINGLE = ('name', 'topology', 'scale', 'fabric', 'duration', 'sample', 'start_timeout',
           'vcpus')
-# vcpus: the test VM's CPU count for this scenario (scripts/vm --cpus)
+# vcpus: the test VM's CPU count for this scenario (scripts/vm --cpus),
+# and 'parallel': one host thread per vCPU (multi-threaded TCG, QEMU 8.1 or
+# later: scripts/qemu-parallel)
 VCPUS_MAX = 64
 # start_timeout: wall-clock seconds the runner waits for a launched flow
 # to start (ibswrun.schedule); the default and the largest allowed
@@ -229,6 +231,8 @@ class Scenario:
     start_timeout: float = START_TIMEOUT
     mpi: list = dataclasses.field(default_factory=list)
     vcpus: object = None	# None: scripts/vm's default
+    parallel: bool = False	# vcpus N parallel
+    cpus: dict = dataclasses.field(default_factory=dict)	# host -> [cpu, ...]
 
 
 def parse_time(word):
@@ -252,6 +256,21 @@ def parse_int(word, lo, hi, what):
     if not lo <= value <= hi:
         raise _Bad(f'{what} {value} out of range ({lo} to {hi})')
     return value
+
+
+def parse_cpu_list(word):
+    """'0', '0-1', '0,2-3' (taskset -c's lists) -> sorted CPU numbers."""
+    cpus = set()
+    for part in word.split(','):
+        m = re.fullmatch(r'(\d+)(?:-(\d+))?', part)
+        if not m:
+            raise _Bad(f"bad CPU list '{word}' (numbers and ranges: 0, 0-1, 0,2-3)")
+        lo = int(m.group(1))
+        hi = lo if m.group(2) is None else int(m.group(2))
+        if lo > hi or hi >= VCPUS_MAX:
+            raise _Bad(f"bad CPU range '{part}' in '{word}' (LOW-HIGH, below {VCPUS_MAX})")
+        cpus.update(range(lo, hi + 1))
+    return sorted(cpus)
 
 
 def parse_size(word):
@@ -369,6 +388,7 @@ class _Parser:
         self.flows, self.apps, self.counters, self.mpi = [], [], [], []
         self.windows, self.fairness = [], []
         self.cc_off, self.cc_settings, self.hca_settings = None, [], []
+        self.cpus = []		# (line, hosts, cpu list)
         self.warnings = []
 
     def fail(self, line, reason):
@@ -418,9 +438,11 @@ class _Parser:
                 raise _Bad(f"'{key}' given twice (first at line {self.single[key][0]})")
             self.single[key] = (no, args)
             want = {'name': 1, 'topology': 1, 'scale': 1, 'duration': 1,
-                    'sample': 1, 'start_timeout': 1, 'vcpus': 1}.get(key)
+                    'sample': 1, 'start_timeout': 1}.get(key)
             if want is not None and len(args) != want:
                 raise _Bad(f"'{key}' takes one value, {len(args)} given")
+            if key == 'vcpus' and (len(args) not in (1, 2) or args[1:] not in ([], ['parallel'])):
+                raise _Bad("'vcpus' takes a CPU count and optionally 'parallel' (vcpus 2 parallel)")
             if key == 'fabric' and not args:
                 raise _Bad("'fabric' needs words for ibswctl fabric up (e.g. vls 4 buffer 256)")
             return
@@ -591,6 +613,14 @@ class _Parser:
                        'trigger_threshold and ccti_min: give one of them')
         self.hca_settings.append(HcaSetting(target, opts, no))
 
+    def rec_cpus(self, no, args):
+        if len(args) != 2:
+            raise _Bad('cpus needs HOST,HOST...|* CPU-LIST (e.g. cpus H1,H4 0 or cpus * 0-1)')
+        hosts = args[0].split(',')
+        if '' in hosts:
+            raise _Bad(f"bad host list '{args[0]}' (HOST,HOST,... without blanks, or *)")
+        self.cpus.append((no, hosts, parse_cpu_list(args[1])))
+
     def rec_counter(self, no, args):
         if len(args) < 2:
             raise _Bad('counter needs SW/PORT NAME... (PORT a number or *)')
@@ -692,7 +722,9 @@ class _Parser:
                 self.fail(st_no, f'start_timeout {start_timeout:g} s must be > 0 and <= '
                           f'{START_TIMEOUT_MAX:g} s (wall-clock seconds)')
         vcpus_no, vcpus = single('vcpus')
+        parallel = False
         if vcpus is not None:
+            parallel = vcpus[1:] == ['parallel']
             vcpus = self.at(vcpus_no, parse_int, vcpus[0], 1, VCPUS_MAX, 'VM CPU count')
         if self.cc_off and (self.cc_settings or self.hca_settings):
             first = (self.cc_settings or self.hca_settings)[0].line
@@ -725,7 +757,7 @@ class _Parser:
             if h is None:
                 self.fail(no, f"unknown {what} host '{word}' (topology hosts: "
                           f"{' '.join(hosts)})")
-            if h in mgmt and what != 'app':
+            if h in mgmt and what not in ('app', 'cpus'):
                 self.fail(no, f"{what} host '{word}' is a management node "
                           f'(devid=0x{MGMT_DEVID:x}): it runs apps, not flows')
             return h
@@ -831,6 +863,20 @@ class _Parser:
         for c in self.hca_settings:
             if c.host != '*':
                 c.host = host(c.line, c.host, 'cc hca')
+        placed, placed_at = {}, {}
+        for no, words, cpu_list in self.cpus:
+            if vcpus is None:
+                self.fail(no, "cpus places hosts' programs on the VM's CPUs: give their "
+                          "number first (vcpus N parallel)")
+            if max(cpu_list) >= vcpus:
+                self.fail(no, f'CPU {max(cpu_list)}: the VM has {vcpus} (vcpus {vcpus}: '
+                          f'0 to {vcpus - 1})')
+            names = [h for h in hosts if h not in mgmt] if words == ['*'] else \
+                [host(no, w, 'cpus') for w in words]
+            for h in names:
+                if h in placed_at:
+                    self.fail(no, f'host {h} placed twice (first at line {placed_at[h]})')
+                placed[h], placed_at[h] = cpu_list, no
         cc = ' + '.join(what for what, on in (('switch marking', self.cc_settings or sm_cc),
                                                ('HCA', self.hca_settings)) if on) or 'off'
         if sm_cc:
@@ -838,7 +884,7 @@ class _Parser:
         return Scenario(name, self.path, topology, scale, list(fabric_args), duration, sample,
                         cc, self.cc_settings, self.flows, self.apps, self.counters, windows, self.fairness,
                         hosts, switches, self.warnings, self.hca_settings, start_timeout,
-                        self.mpi, vcpus)
+                        self.mpi, vcpus, parallel, placed)
 
     def at(self, no, func, *args):
         try:

@@ -7,6 +7,7 @@ traffic checks on them."""
 import json
 import os
 import shutil
+import subprocess
 import sys
 import tempfile
 import types
@@ -14,6 +15,8 @@ import unittest
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), '..'))
 from ibswrun import mpi  # noqa: E402
+
+HERE = os.path.dirname(os.path.abspath(__file__))
 
 
 def host(name, sw='S1', port=1, rdma=True, mgmt=True):
@@ -93,6 +96,19 @@ class Launch(unittest.TestCase):
         hs = mpi.job_hosts(DESC, ['H1', 'H4'])
         self.assertEqual(mpi.agent_hosts(hs), 'H1=H1,rxe_H1 H4=H4,rxe_H4')
 
+    def test_parse_cpus(self):
+        hs = mpi.job_hosts(DESC, ['H1', 'H4'])
+        self.assertEqual(mpi.parse_cpus([], hs), '')
+        self.assertEqual(mpi.parse_cpus(['H4=0,2-3', 'H1=1'], hs), 'H4=0,2-3 H1=1')
+        for words, reason in ((['H1'], "bad --cpus 'H1'"), (['H1=a'], "bad --cpus 'H1=a'"),
+                              (['H1=0,'], "bad --cpus 'H1=0,'"), (['H1='], "bad --cpus"),
+                              (['H2=0'], 'H2 is not a host of the job (H1,H4)'),
+                              (['H1=0', 'H1=1'], 'host H1 given twice')):
+            with self.subTest(words=words):
+                with self.assertRaises(mpi.MpiError) as cm:
+                    mpi.parse_cpus(words, hs)
+                self.assertIn(reason, str(cm.exception))
+
     def test_ucx_env(self):
         env = mpi.ucx_env('rc', 2, '/tmp/j')
         self.assertEqual(env['UCX_TLS'], 'self,rc_v')
@@ -124,6 +140,36 @@ class Launch(unittest.TestCase):
             'self', '-x', 'UCX_A=1', '-x', 'UCX_TLS=self,rc_v', '--timeout', '60',
             'NPopenmpi', '-o', 'np.out'])
         self.assertNotIn('--timeout', mpi.mpirun_argv('h', 1, {}, {}, 0, ['a']))
+
+
+class Agent(unittest.TestCase):
+    """ibsw-mpi-agent's command line, with an ip that prints its argv."""
+
+    def setUp(self):
+        self.tmp = tempfile.mkdtemp(prefix='ibsw-mpi-agent-test-')
+        with open(os.path.join(self.tmp, 'ip'), 'w', encoding='ascii') as f:
+            f.write('#!/bin/sh\nprintf "%s|" "$@"\n')
+        os.chmod(os.path.join(self.tmp, 'ip'), 0o755)
+
+    def tearDown(self):
+        shutil.rmtree(self.tmp)
+
+    def run_agent(self, cpus=None):
+        env = dict(os.environ, PATH=self.tmp + ':' + os.environ['PATH'],
+                   IBSW_MPI_HOSTS='H1=ns1,rxe_H1 H4=ns4,rxe_H4', IBSW_MPI_NICE='10')
+        if cpus is not None:
+            env['IBSW_MPI_CPUS'] = cpus
+        agent = os.path.join(os.path.dirname(HERE), 'ibsw-mpi-agent')
+        r = subprocess.run([agent, 'H4', 'orted', '-mca', 'x', '"1"'], env=env,
+                           capture_output=True, text=True, check=True)
+        return r.stdout.split('|')[:-1]
+
+    def test_argv(self):
+        base = ['netns', 'exec', 'ns4', 'nice', '-n', '10', 'env', 'UCX_NET_DEVICES=rxe_H4:1']
+        self.assertEqual(self.run_agent(), base + ['/bin/sh', '-c', 'orted -mca x "1"'])
+        self.assertEqual(self.run_agent('H1=1'), base + ['/bin/sh', '-c', 'orted -mca x "1"'])
+        self.assertEqual(self.run_agent('H1=1 H4=0,2-3'),
+                         base + ['taskset', '-c', '0,2-3', '/bin/sh', '-c', 'orted -mca x "1"'])
 
 
 class Check(unittest.TestCase):
@@ -217,6 +263,10 @@ class Scenario(unittest.TestCase):
             'hpcc'])
         job.np, job.nice = 4, 0
         self.assertEqual(mpi.runner_argv(job, 'm', 'd', 'c')[5:9], ['-n', '4', '--nice', '0'])
+        # the scenario's cpus lines: only the job's hosts, in its order
+        cpus = {'H4': [0, 2], 'H1': [1], 'H2': [3]}
+        self.assertEqual(mpi.runner_argv(job, 'm', 'd', 'c', cpus)[5:11],
+                         ['-n', '4', '--cpus', 'H1=1', '--cpus', 'H4=0,2'])
 
     JOB = {'name': 'J', 'hosts': ['H1', 'H4'], 'np': None, 'tls': 'rc', 'sl': 0,
            'argv': ['/usr/bin/hpcc'], 'start': 0.5, 'stop': 10.0}

@@ -129,6 +129,23 @@ class Parse(Base):
         sc = self.load(HEAD + 'vcpus 1\n')
         self.assertEqual(sc.vcpus, 1)
         self.assertEqual(scenario.to_dict(sc)['vcpus'], 1)
+        self.assertFalse(sc.parallel)
+        self.assertTrue(self.load(HEAD + 'vcpus 2 parallel\n').parallel)
+
+    def test_cpus(self):
+        self.assertEqual(self.load(HEAD).cpus, {})
+        sc = self.load(HEAD + 'vcpus 4 parallel\ncpus H1,H4 0\ncpus H2 1-2,3\n')
+        self.assertEqual(sc.cpus, {'H1': [0], 'H4': [0], 'H2': [1, 2, 3]})
+        sc = self.load(HEAD + 'vcpus 2\ncpus * 1,0\n')
+        self.assertEqual(sc.cpus, {h: [0, 1] for h in ('H1', 'H2', 'H3', 'H4', 'H5')})
+        self.assertEqual(scenario.to_dict(sc)['cpus']['H3'], [0, 1])
+
+    def test_cpu_list(self):
+        cases = [('0', [0]), ('3', [3]), ('0-1', [0, 1]), ('2,0', [0, 2]), ('0,2-3', [0, 2, 3]),
+                 ('1-1,1', [1]), ('63', [63])]
+        for word, want in cases:
+            with self.subTest(word=word):
+                self.assertEqual(scenario.parse_cpu_list(word), want)
 
     def test_start_timeout(self):
         self.assertEqual(self.load(HEAD).start_timeout, scenario.START_TIMEOUT)
@@ -587,7 +604,23 @@ class Errors(Base):
         self.check(HEAD + 'vcpus 0\n', 3, 'VM CPU count 0 out of range (1 to 64)')
         self.check(HEAD + 'vcpus two\n', 3, "bad VM CPU count 'two'")
         self.check(HEAD + 'vcpus 1\nvcpus 2\n', 4, "'vcpus' given twice")
-        self.check(HEAD + 'vcpus 1 2\n', 3, "'vcpus' takes one value, 2 given")
+        self.check(HEAD + 'vcpus 1 2\n', 3, "'vcpus' takes a CPU count and optionally 'parallel'")
+        self.check(HEAD + 'vcpus 2 parallel x\n', 3, "'vcpus' takes a CPU count")
+
+    def test_error_cpus(self):
+        self.check(HEAD + 'cpus H1 0\n', 3, 'give their number first (vcpus N parallel)')
+        self.check(HEAD + 'vcpus 2\ncpus H1\n', 4, 'cpus needs HOST,HOST...|* CPU-LIST')
+        self.check(HEAD + 'vcpus 2\ncpus H1, 0\n', 4, "bad host list 'H1,'")
+        self.check(HEAD + 'vcpus 2\ncpus H1 2\n', 4, 'CPU 2: the VM has 2 (vcpus 2: 0 to 1)')
+        self.check(HEAD + 'vcpus 2\ncpus H9 0\n', 4, "unknown cpus host 'H9'")
+        self.check(HEAD + 'vcpus 2\ncpus H1,H2 0\ncpus H3,H1 1\n', 5,
+                   'host H1 placed twice (first at line 4)')
+        self.check(HEAD + 'vcpus 2\ncpus * 0\ncpus H1 1\n', 5, 'host H1 placed twice')
+        for word, reason in (('x', "bad CPU list 'x'"), ('0-', "bad CPU list '0-'"),
+                             ('1-0', "bad CPU range '1-0'"), ('0,,1', "bad CPU list '0,,1'"),
+                             ('64', "bad CPU range '64'"), ('-1', "bad CPU list '-1'")):
+            with self.subTest(word=word):
+                self.check(HEAD + 'vcpus 2\ncpus H1 %s\n' % word, 4, reason)
 
     def test_error_start_timeout(self):
         self.check(HEAD + 'start_timeout 0\n', 3, 'start_timeout 0 s must be > 0 and <= 3600 s')
