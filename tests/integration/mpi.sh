@@ -11,8 +11,8 @@
 # ports; no rxe ACK timeout fired (wall-clock timers). UD alone on SL 1
 # carries its packets on VL 1; NetPIPE completes at scale 100 too. A job
 # that moves its messages over TCP (pml ob1) instead runs but fails
-# ibsw-mpirun's check. A scenario's mpi line runs NetPIPE through ibsw-run,
-# which ends the run with the job.
+# ibsw-mpirun's check. --cpus puts a host's ranks on its CPUs. A scenario's
+# mpi line runs NetPIPE through ibsw-run, which ends the run with the job.
 # shellcheck source=tests/lib.sh disable=SC2317
 . "$(dirname "$0")/../lib.sh"
 
@@ -128,6 +128,23 @@ tcp_fails_check() {
 		ibsw_fail "no transport complaint in $out"
 }
 
+# --cpus HOST=LIST: each host's ranks run on its CPUs only (the agent starts
+# the host's daemon under taskset; mpirun binds to none). The program is
+# no MPI program, so the transport check fails (exit 5) but it runs.
+cpus_placed() {
+	local out=$IBSW_LOGDIR/cpus.out got
+
+	# shellcheck disable=SC2016 # the rank's shell expands it
+	mpi cpus --cpus H1=1 --cpus H4=0 -- sh -c \
+		'echo "rank $OMPI_COMM_WORLD_RANK: $(grep Cpus_allowed_list /proc/self/status)"'
+	[ "$rc" -eq 0 ] || [ "$rc" -eq 5 ] || ibsw_fail "ibsw-mpirun exit $rc" || return
+	got=$(grep -o '^rank [01]: Cpus_allowed_list:.*' "$out" | tr -s ' \t' ' ' | sort |
+		tr '\n' ';')
+	# map-by node: rank 0 on H1, rank 1 on H4
+	[ "$got" = "rank 0: Cpus_allowed_list: 1;rank 1: Cpus_allowed_list: 0;" ] ||
+		ibsw_fail "ranks' CPUs: '$got'"
+}
+
 # An mpi line of a scenario (ibsw-run --no-vm, which brings its own
 # fabric up): NetPIPE as scenarios/seed002-netpipe.scn runs it, but to 4 KiB.
 # The run ends when the job does, and summary.json has the job's report.
@@ -161,6 +178,7 @@ ibsw_case ud_sl1 ud_sl1
 ibsw_case tcp_fails_check tcp_fails_check
 ibsw_case scale_100 scale_100
 ibsw_case no_timeouts no_timeouts
+ibsw_case cpus_placed cpus_placed
 ibsw_case scenario_mpi scenario_mpi
 
 [ -s "$RESULTS" ] && while read -r l; do ibsw_note "$l"; done <"$RESULTS"

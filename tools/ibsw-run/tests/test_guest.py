@@ -392,6 +392,22 @@ class Renice(unittest.TestCase):
             p.renice(guest.PERFTEST_NICE)   # no error for a program that ended
 
 
+class Placement(unittest.TestCase):
+    """A scenario's cpus lines: a host's programs start on its CPUs, at
+    their niceness."""
+
+    def test_proc_cpus(self):
+        cpus = sorted(os.sched_getaffinity(0))[-1:]
+        prog = 'import os; print(sorted(os.sched_getaffinity(0)), os.nice(0))'
+        with tempfile.TemporaryDirectory() as d:
+            log = os.path.join(d, 'log')
+            p = guest.Proc('test', None, [sys.executable, '-c', prog], log, nice=3, cpus=cpus)
+            p.p.wait()
+            with open(log) as f:
+                out = f.read().splitlines()[-1]
+        self.assertEqual(out, '%s %d' % (cpus, min(19, os.getpriority(os.PRIO_PROCESS, 0) + 3)))
+
+
 class Lookups(unittest.TestCase):
     def test_ipv4_gid(self):
         self.assertEqual(guest.ipv4_gid('10.0.1.2'), '0000:0000:0000:0000:0000:ffff:0a00:0102')
