@@ -866,8 +866,8 @@ class _Parser:
         placed, placed_at = {}, {}
         for no, words, cpu_list in self.cpus:
             if vcpus is None:
-                self.fail(no, "cpus places hosts' programs on the VM's CPUs: give their "
-                          "number first (vcpus N parallel)")
+                self.fail(no, "cpus places hosts' programs on the VM's CPUs: it needs a "
+                          "vcpus line, their number (e.g. vcpus 2 parallel)")
             if max(cpu_list) >= vcpus:
                 self.fail(no, f'CPU {max(cpu_list)}: the VM has {vcpus} (vcpus {vcpus}: '
                           f'0 to {vcpus - 1})')

@@ -608,7 +608,7 @@ class Errors(Base):
         self.check(HEAD + 'vcpus 2 parallel x\n', 3, "'vcpus' takes a CPU count")
 
     def test_error_cpus(self):
-        self.check(HEAD + 'cpus H1 0\n', 3, 'give their number first (vcpus N parallel)')
+        self.check(HEAD + 'cpus H1 0\n', 3, 'it needs a vcpus line, their number')
         self.check(HEAD + 'vcpus 2\ncpus H1\n', 4, 'cpus needs HOST,HOST...|* CPU-LIST')
         self.check(HEAD + 'vcpus 2\ncpus H1, 0\n', 4, "bad host list 'H1,'")
         self.check(HEAD + 'vcpus 2\ncpus H1 2\n', 4, 'CPU 2: the VM has 2 (vcpus 2: 0 to 1)')
